@@ -1,0 +1,220 @@
+"""Shared types of the pure scoring engines.
+
+Frozen dataclasses in, frozen dataclasses out, integers only (cents or points). Nothing here
+knows about Django, the database or table state beyond the small ``Context`` a caller passes in:
+the fold over an evening's log lives in ``scoring.engine.session``.
+
+Error messages are German because they are shown to the Schreiber as they are (forms and the
+``score_hand`` command); codes and fields are stable identifiers for programs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+class EngineError(Exception):
+    """A refused input: ``code`` for programs, ``message`` (German) for people, ``field`` names
+    the offending field as a path (``augen``, ``augen_by_player.Anna``, ``hands[3].game``)."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def with_prefix(self, prefix: str) -> EngineError:
+        """The same error with its field placed under ``prefix`` (``hands[3]``)."""
+        path = f"{prefix}.{self.field}" if self.field else prefix
+        return EngineError(self.code, self.message, path)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One term of the explanation: an amount added, or a factor applied to the sum so far."""
+
+    label: str
+    amount: int | None = None
+    factor: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label}
+        if self.amount is not None:
+            out["amount"] = self.amount
+        if self.factor is not None:
+            out["factor"] = self.factor
+        return out
+
+
+@dataclass(frozen=True)
+class Context:
+    """Table state a single hand is scored under (spec §2 ``context``).
+
+    ``bock``: number of active doublings from Bock rounds; ``round``: the special round in force
+    (``normal``, ``bockrunde``, ``mungorunde``, ``wrong_dealer`` …).
+    """
+
+    bock: int = 0
+    round: str = "normal"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened in a hand, in the terms statistics and table-state triggers need.
+
+    Filled by every preset as far as it applies; ``None`` where a notion does not exist in the
+    game (no declarer in a Mungo, no Augen when only ``result`` was given).
+    """
+
+    game: str
+    declarer: str | None = None
+    partner: str | None = None
+    declarer_won: bool | None = None
+    augen: int | None = None  # Augen of the declarer's side
+    schneider: bool = False  # the losing side is Schneider
+    schwarz: bool = False  # one side took no trick
+    laufende: int = 0  # Laufende paid
+    kontra: int = 0
+    last_kontra: str | None = None
+    deckel: int = 0
+    tout: bool = False
+    suit: str | None = None
+    solo: bool = False  # an Einzelspiel (one against the rest)
+    penalty: bool = False  # scored as a Fehler/penalty, not as a game
+
+
+@dataclass(frozen=True)
+class HandResult:
+    unit: str
+    winner: str | tuple[str, ...]  # "declarer"/"opponents", or the winners' names
+    payouts: Mapping[str, int]
+    lines: tuple[Line, ...]
+    outcome: Outcome
+    price: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "unit": self.unit,
+            "winner": self.winner if isinstance(self.winner, str) else list(self.winner),
+            "payouts": dict(self.payouts),
+            "lines": [line.as_dict() for line in self.lines],
+        }
+        if self.price is not None:
+            out["price"] = self.price
+        return out
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One documented option of a rule set: its type, default and meaning."""
+
+    name: str
+    default: Any
+    doc: str
+    kind: str = "int"  # int | bool | choice | list
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "default": self.default, "doc": self.doc}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        return out
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it fits this option, else raise EngineError."""
+        where = f"ruleset.options.{self.name}"
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise EngineError("invalid_type", "Erwartet wahr oder falsch (true/false).", where)
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise EngineError("invalid_type", "Erwartet eine ganze Zahl.", where)
+            if self.minimum is not None and value < self.minimum:
+                raise EngineError("invalid_value", f"Mindestens {self.minimum}.", where)
+            if self.maximum is not None and value > self.maximum:
+                raise EngineError("invalid_value", f"Höchstens {self.maximum}.", where)
+        elif self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise EngineError("invalid_value", f"Erlaubt sind: {allowed}.", where)
+        elif self.kind == "list":
+            if not isinstance(value, list) or any(v not in self.choices for v in value):
+                allowed = ", ".join(self.choices)
+                raise EngineError("invalid_value", f"Eine Liste aus: {allowed}.", where)
+            value = tuple(value)
+        return value
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A preset with its options resolved. Subclasses set the class attributes and implement
+    ``score``; ``OPTIONS`` documents every option with its default."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    NAME: ClassVar[str] = ""
+    FAMILY: ClassVar[str] = ""  # schafkopf | saukopf | doppelkopf
+    UNIT: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    SEED: ClassVar[str] = ""
+    SEAT_COUNTS: ClassVar[tuple[int, ...]] = (4,)
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    @classmethod
+    def build(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        specs = {spec.name: spec for spec in cls.option_specs()}
+        values = {name: spec.default for name, spec in specs.items()}
+        for name, value in (overrides or {}).items():
+            if name not in specs:
+                raise EngineError(
+                    "unknown_option",
+                    f"Die Regel '{cls.NAME}' kennt keine Option '{name}'.",
+                    f"ruleset.options.{name}",
+                )
+            values[name] = specs[name].check(value)
+        for name, spec in specs.items():
+            if spec.kind == "list":
+                values[name] = tuple(values[name])
+        return cls(options=values)
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        return cls.OPTIONS
+
+    def opt(self, name: str) -> Any:
+        return self.options[name]
+
+    def unit(self) -> str:
+        return self.UNIT
+
+    def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "preset": self.NAME,
+            "family": self.FAMILY,
+            "title": self.TITLE,
+            "seed": self.SEED,
+            "unit": self.unit(),
+            "seats": list(self.SEAT_COUNTS),
+            "options": {spec.name: spec.as_dict() for spec in self.option_specs()},
+        }
+
+
+def zero_sum_check(payouts: Mapping[str, int]) -> None:
+    """Every result must balance; a violation is a bug in a preset, never user input."""
+    total = sum(payouts.values())
+    if total != 0:  # pragma: no cover - guarded by property tests
+        raise AssertionError(f"payouts do not sum to zero: {dict(payouts)}")

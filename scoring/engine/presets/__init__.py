@@ -1,0 +1,1 @@
+"""The presets; importing this package registers every one of them."""
