@@ -96,6 +96,7 @@ class HandResult:
     lines: tuple[Line, ...]
     outcome: Outcome
     price: int | None = None
+    multiplier: int = 1  # product of the doublings that came from table state (Bock, special rounds)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

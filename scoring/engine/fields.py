@@ -74,9 +74,7 @@ class HandReader:
         if not isinstance(value, str):
             raise EngineError("invalid_type", "Erwartet einen Text.", name)
         if value not in options:
-            raise EngineError(
-                "invalid_value", f"'{value}' ist nicht erlaubt; möglich: {', '.join(options)}.", name
-            )
+            raise EngineError("invalid_value", f"'{value}' ist nicht erlaubt; möglich: {', '.join(options)}.", name)
         return value
 
     def seat(self, name: str, *, required: bool = True, among: Iterable[str] | None = None) -> Any:
@@ -91,7 +89,14 @@ class HandReader:
         return value
 
     def per_player_ints(
-        self, name: str, lo: int, hi: int, *, total: int | None = None, required: bool = True
+        self,
+        name: str,
+        lo: int,
+        hi: int,
+        *,
+        total: int | None = None,
+        required: bool = True,
+        complete: bool = True,
     ) -> dict[str, int] | None:
         value = self._required(name) if required else self.get(name)
         if value is None:
@@ -106,12 +111,10 @@ class HandReader:
                 )
             out[player] = check_int(number, lo, hi, f"{name}.{player}")
         missing = [p for p in self.seats if p not in out]
-        if missing:
+        if missing and complete:
             raise EngineError("missing_field", f"Es fehlt ein Wert für {', '.join(missing)}.", name)
         if total is not None and sum(out.values()) != total:
-            raise EngineError(
-                "inconsistent", f"Die Werte ergeben zusammen {sum(out.values())}, nicht {total}.", name
-            )
+            raise EngineError("inconsistent", f"Die Werte ergeben zusammen {sum(out.values())}, nicht {total}.", name)
         return out
 
     def names(self, name: str) -> list[str]:

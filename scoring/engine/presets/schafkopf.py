@@ -1,0 +1,814 @@
+"""The Schafkopf family: presets ``standard``, ``allgaeu``, ``allgaeu-meisterschaft`` and
+``reiner-schafkopf``, with the additional rules of Anhang C (003) as options on any of them.
+
+One class computes every preset; the presets differ only in option defaults (tariffs,
+thresholds, Deckel and Spritzen rules), which is what "a rule set is a class plus data" means.
+Table state (Bock queue, Mungo rounds, Stock) is not decided here: the caller passes the
+``Context`` of the hand and this module applies it (doublings, Deckel duty, allowed games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
+from ..fields import HandReader
+from ..registry import register
+from .schafkopf_games import (
+    ALIASES,
+    ALL_GAME_NAMES,
+    CALLABLE,
+    GAMES,
+    SOLO_RANKING,
+    SUIT_ALIASES,
+    SUIT_LABELS,
+    SUITS,
+    Game,
+    trump_rank,
+)
+
+RESULTS = ("won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz")
+SIDES = ("declarer", "opponents")
+
+
+@dataclass(frozen=True)
+class Round:
+    """How a round of the table state changes a hand (001 §5)."""
+
+    deckel: bool  # Deckel are laid (and, under Dauerdeckel, required)
+    solo_doubled: bool  # "Solospiele werden wie Bockspiele gehandhabt"
+    bock_at_least: int  # doublings the round brings by itself
+    games: frozenset[str] | None  # the games allowed, None = the rule set's games
+    extra_games: frozenset[str] = frozenset()  # games the round adds (Farbwenz, Geier …)
+    bid_reaches: bool = False  # Gardareiz: the bid must be reached, not exceeded
+
+
+_SOLOS = frozenset({"solo", "wenz", "bettel", "sie"})
+_SPECIAL = frozenset({"geier", "farbgeier", "farbwenz"})
+ROUNDS: dict[str, Round] = {
+    "normal": Round(True, False, 0, None),
+    # 001 §5: "Ausnahme: Bockrunde!" — played with Deckel; §5.7 the Abschlussrunde is a Bockrunde.
+    "bockrunde": Round(True, False, 1, None),
+    "abschlussrunde": Round(True, False, 1, None),
+    # 001 §8.4: a deal by the wrong player gives one Bockspiel without Deckel.
+    "bockspiel": Round(False, False, 1, None),
+    # 001 §5.2: only Einzelspiele or Mungo, with Farbwenz and Geier; no Rufspiel.
+    "mungorunde": Round(False, True, 0, _SOLOS | {"mungo", "farbwenz", "geier"}, frozenset({"farbwenz", "geier"})),
+    "geschobene_mungorunde": Round(
+        False, True, 0, _SOLOS | {"mungo", "farbwenz", "geier"}, frozenset({"farbwenz", "geier"})
+    ),
+    # 001 §5.3: everyone bids for the Solo; the bid must be reached.
+    "gardareizrunde": Round(False, True, 0, _SOLOS | {"mungo"}, bid_reaches=True),
+    # 001 §5.4/§5.5: every player plays each listed game once.
+    "stoecklesrunde": Round(False, True, 0, frozenset({"solo", "wenz", "bettel", "rufspiel", "mungo", "sie"})),
+    "megastoecklesrunde": Round(
+        False, True, 0, frozenset({"solo", "wenz", "bettel", "rufspiel", "mungo", "sie"}) | _SPECIAL, _SPECIAL
+    ),
+    # 001 §5.6: standard rules plus Geier, Farbgeier and Farbwenz.
+    "rimini": Round(False, True, 0, None, _SPECIAL),
+}
+SPECIAL_ROUNDS = tuple(name for name in ROUNDS if name not in ("normal", "bockrunde"))
+
+
+def _o(name: str, default: Any, doc: str, **kw: Any) -> OptionSpec:
+    kind = kw.pop("kind", "bool" if isinstance(default, bool) else "int")
+    if kind == "int":
+        kw.setdefault("minimum", 0)
+    return OptionSpec(name, default, doc, kind=kind, **kw)
+
+
+class SchafkopfRules(RuleSet):
+    FAMILY = "schafkopf"
+    UNIT = "cent"
+    SEAT_COUNTS = (4,)
+    KONTRA_LABELS: ClassVar[tuple[str, ...]] = ("Kontra", "Re", "Sup", "Hirsch")
+    DEFAULTS: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        d = {**BASE_DEFAULTS, **cls.DEFAULTS}
+        return (
+            _o("price_rufspiel", d["price_rufspiel"], "Grundpreis Rufspiel"),
+            _o("price_solo", d["price_solo"], "Grundpreis Solo, Wenz, Geier, Farbwenz … (jedes Einzelspiel)"),
+            _o("price_bettel", d["price_bettel"], "Grundpreis Bettel/Betteln"),
+            _o("price_mungo", d["price_mungo"], "Grundpreis Mungo/Ramsch"),
+            _o("price_leasters", d["price_leasters"], "Grundpreis Leasters (003 §3.4)"),
+            _o("price_schneider", d["price_schneider"], "Aufschlag Schneider"),
+            _o("price_schwarz", d["price_schwarz"], "Aufschlag Schwarz (zusätzlich zum Schneider)"),
+            _o("price_laufende", d["price_laufende"], "Aufschlag je Laufender"),
+            _o("laufende_from", d["laufende_from"], "Laufende werden ab dieser Zahl bezahlt", minimum=1),
+            _o("laufende_from_short", d["laufende_from_short"], "… bei Wenz, Geier, Königssolo", minimum=1),
+            _o("laufende_ober_unter_only", d["laufende_ober_unter_only"], "Nur Ober und Unter zählen als Laufende"),
+            _o(
+                "win_augen", d["win_augen"], "Augen, die die Spielerpartei zum Gewinnen braucht", minimum=1, maximum=120
+            ),
+            _o(
+                "schneider_declarer_max",
+                d["schneider_declarer_max"],
+                "Spielerpartei ist mit höchstens so vielen Augen Schneider",
+                maximum=59,
+            ),
+            _o(
+                "schneider_opponents_max",
+                d["schneider_opponents_max"],
+                "Gegenpartei ist mit höchstens so vielen Augen Schneider",
+                maximum=59,
+            ),
+            _o(
+                "spritze_uebernimmt",
+                d["spritze_uebernimmt"],
+                "Spritze übernimmt das Spiel: bei 60:60 und mit genau 30 Augen verliert bzw. ist Schneider,"
+                " wer zuletzt gespritzt hat (001 §6.2)",
+            ),
+            _o("max_kontra", d["max_kontra"], "Höchstzahl der Stöße/Spritzen", maximum=8),
+            _o(
+                "deckel",
+                d["deckel"],
+                "Deckel/Klopfer: none = gibt es nicht, optional, pflicht = Dauerdeckel"
+                " (ohne Deckel nur Mungo, Tout oder Sie)",
+                kind="choice",
+                choices=("none", "optional", "pflicht"),
+            ),
+            _o("deckel_counts", d["deckel_counts"], "Jeder Deckel verdoppelt den Preis"),
+            _o("max_deckel", d["max_deckel"], "Höchstzahl der Deckel", maximum=8),
+            _o("tout_factor", d["tout_factor"], "Faktor für Tout", minimum=1),
+            _o("sie_factor", d["sie_factor"], "Faktor für Sie", minimum=1),
+            _o("games", list(d["games"]), "Erlaubte Spiele", kind="list", choices=ALL_GAME_NAMES),
+            _o(
+                "mungo_mode",
+                d["mungo_mode"],
+                "mungo = die zwei mit den wenigsten Augen gewinnen (001 §4.3.2);"
+                " ramsch = wer die meisten Augen hat, verliert (003 §3.1)",
+                kind="choice",
+                choices=("mungo", "ramsch"),
+            ),
+            _o(
+                "mungo_three_tie",
+                d["mungo_three_tie"],
+                "Gleichstand dreier Mungospieler: aufgeteilt wird der Spielpreis (price) oder das Doppelte (double)",
+                kind="choice",
+                choices=("price", "double"),
+            ),
+            _o(
+                "mungo_round_to",
+                d["mungo_round_to"],
+                "Anteile beim Dreier-Gleichstand werden auf dieses Vielfache aufgerundet",
+                minimum=1,
+            ),
+            _o("special_rounds", d["special_rounds"], "Spezielle Runden (001 §5) gibt es"),
+            _o("steigern", d["steigern"], "Steigern (003 §2.1): gebotene Augen + 1 zum Gewinnen"),
+            _o("renonce", d["renonce"], "Renonce (003 §2.5.1) erlaubt"),
+            _o("muss_spiel", d["muss_spiel"], "Muss-Spiel (003 §3.3): kein Stoß erlaubt"),
+            _o("fehler", d["fehler"], "Strafwertung bei Fehlern (002 §11)"),
+            _o("fehler_rufspiel", d["fehler_rufspiel"], "Minuspunkte für einen Fehler im Rufspiel (002 §11)"),
+            _o("fehler_solo", d["fehler_solo"], "Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)"),
+            _o("cents_per_unit", d["cents_per_unit"], "Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen"),
+        )
+
+    # --- public helpers for the entry form and the table state ---------------------------
+
+    def unit(self) -> str:
+        return "cent" if self.opt("cents_per_unit") else self.UNIT
+
+    def games_for_round(self, round_name: str = "normal") -> tuple[str, ...]:
+        """Games the entry form offers in this round, highest ranking first (003 §2.0)."""
+        rnd = ROUNDS.get(round_name, ROUNDS["normal"])
+        enabled = set(self.opt("games")) | rnd.extra_games
+        if rnd.games is not None:
+            enabled &= rnd.games | rnd.extra_games
+        order = [*SOLO_RANKING, "rufspiel", "mungo", "leasters"]
+        return tuple(name for name in order if name in enabled)
+
+    def deckel_required(self, round_name: str = "normal") -> bool:
+        rnd = ROUNDS.get(round_name, ROUNDS["normal"])
+        return self.opt("deckel") == "pflicht" and rnd.deckel
+
+    # --- scoring -------------------------------------------------------------------------
+
+    def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
+        r = HandReader(hand, seats)
+        raw_game = r.choice("game", (*ALL_GAME_NAMES, *ALIASES))
+        game = GAMES[ALIASES.get(raw_game, raw_game)]
+        rnd = self._round(context)
+        allowed = self.games_for_round(context.round)
+        if game.name not in allowed:
+            if game.name in self.opt("games") or (rnd.extra_games and game.name in rnd.extra_games):
+                msg = f"{game.label} ist in dieser Runde ({context.round}) nicht erlaubt."
+                raise EngineError("not_allowed", msg, "game")
+            raise EngineError("not_allowed", f"{game.label} ist bei dieser Regel nicht freigeschaltet.", "game")
+        bock = max(context.bock, rnd.bock_at_least)
+        if r.has("fehler"):
+            result = self._fehler(r, game)
+        elif game.kind in ("ramsch", "leasters"):
+            result = self._all_against_all(r, game, rnd, bock)
+        else:
+            result = self._two_sided(r, game, rnd, bock)
+        r.finish()
+        zero_sum_check(result.payouts)
+        return result
+
+    def _round(self, context: Context) -> Round:
+        rnd = ROUNDS.get(context.round)
+        if rnd is None:
+            known = ", ".join(ROUNDS)
+            raise EngineError(
+                "invalid_value", f"Unbekannte Runde '{context.round}'; bekannt: {known}.", "context.round"
+            )
+        if context.round in SPECIAL_ROUNDS and not self.opt("special_rounds"):
+            raise EngineError("not_allowed", "Spezielle Runden gibt es bei dieser Regel nicht.", "context.round")
+        return rnd
+
+    def _unit_factor(self) -> int:
+        return self.opt("cents_per_unit") or 1
+
+    def _deckel(self, r: HandReader, game: Game, tout: bool, rnd: Round) -> int:
+        mode = self.opt("deckel")
+        if mode == "none":
+            if r.int("deckel", 0, 0, default=0, label="Die Zahl der Deckel"):
+                raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Deckel.", "deckel")  # pragma: no cover
+            return 0
+        deckel = r.int("deckel", 0, self.opt("max_deckel"), default=0, label="Die Zahl der Deckel")
+        if not rnd.deckel and deckel:
+            # 001 §5 "Bei den Spezialrunden wird ohne Deckeln gespielt"; §8.4 the same for the Bockspiel.
+            raise EngineError("not_allowed", "In dieser Runde wird ohne Deckel gespielt.", "deckel")
+        if mode == "pflicht" and rnd.deckel and not deckel and game.kind not in ("ramsch", "sie") and not tout:
+            # 001 §4.4 Dauerdeckel: without a Deckel a Mungo is played, unless someone has Tout or Sie.
+            raise EngineError(
+                "deckel_required",
+                "Ohne Deckel wird ein Mungo gespielt (Dauerdeckel); nur Tout und Sie gehen ohne Deckel.",
+                "deckel",
+            )
+        return deckel
+
+    def _multiply(
+        self, total: int, lines: list[Line], *, kontra: int, deckel: int, bock: int, special_solo: bool
+    ) -> tuple[int, int]:
+        """Apply the doublings in a fixed order; returns (price, table multiplier)."""
+        for i in range(kontra):
+            total *= 2
+            lines.append(Line(f"{self.KONTRA_LABELS[min(i, len(self.KONTRA_LABELS) - 1)]} ×2", factor=2))
+        if self.opt("deckel_counts"):
+            for _ in range(deckel):
+                total *= 2
+                lines.append(Line("Deckel ×2", factor=2))
+        multiplier = 1
+        if special_solo:
+            multiplier *= 2
+            lines.append(Line("Solo in der Sonderrunde wie Bockspiel ×2", factor=2))
+        for _ in range(bock):
+            multiplier *= 2
+            lines.append(Line("Bock ×2", factor=2))
+        return total * multiplier, multiplier
+
+    def _read_suit(self, r: HandReader, game: Game) -> str | None:
+        if not game.needs_suit:
+            return None
+        value = r.get("suit")
+        if isinstance(value, str):
+            value = SUIT_ALIASES.get(value.lower(), value.lower())
+        if value not in SUITS:
+            if value is None:
+                raise EngineError("missing_field", f"Beim {game.label} fehlt die Trumpffarbe.", "suit")
+            raise EngineError("invalid_value", f"Trumpffarbe muss eine von {', '.join(SUITS)} sein.", "suit")
+        return value
+
+    def _read_kontra(self, r: HandReader, *, allowed: bool) -> tuple[int, str | None]:
+        kontra = r.int("kontra", 0, self.opt("max_kontra"), default=0, label="Die Zahl der Stöße")
+        if kontra and not allowed:
+            raise EngineError("not_allowed", "Beim Muss-Spiel ist kein Stoß erlaubt (003 §3.3).", "kontra")
+        last = r.choice("last_kontra", SIDES, required=False)
+        if kontra and last is None:
+            raise EngineError("missing_field", "Wer zuletzt gestoßen hat (last_kontra), fehlt.", "last_kontra")
+        if kontra:
+            # 001 §6.2 / 002 §8: the opponents give the first Stoß, then the sides alternate.
+            expected = "opponents" if kontra % 2 else "declarer"
+            if last != expected:
+                msg = f"Bei {kontra} Stößen kam der letzte von der Seite '{expected}', nicht '{last}'."
+                raise EngineError("inconsistent", msg, "last_kontra")
+        return kontra, (last if kontra else None)
+
+    def _read_play(self, r: HandReader) -> tuple[int | None, int | None, str | None]:
+        augen = r.int("augen", 0, 120, default=None, label="Die Augen")
+        tricks = r.int("tricks", 0, 8, default=None, label="Die Stiche")
+        result = r.choice("result", RESULTS, required=False)
+        if augen is not None and tricks is not None:
+            if tricks == 0 and augen != 0:
+                raise EngineError("inconsistent", "Ohne Stich kann die Partei keine Augen haben.", "augen")
+            if tricks == 8 and augen != 120:
+                raise EngineError("inconsistent", "Mit allen Stichen hat die Partei alle 120 Augen.", "augen")
+        return augen, tricks, result
+
+    def _two_sided(self, r: HandReader, game: Game, rnd: Round, bock: int) -> HandResult:
+        seats = r.seats
+        declarer = r.seat("declarer")
+        partner = None
+        if game.kind == "partner":
+            partner = r.seat("partner")
+            if partner == declarer:
+                raise EngineError("invalid_value", "Spieler und Mitspieler müssen verschieden sein.", "partner")
+            r.choice("called", CALLABLE, required=False)
+            if r.bool("renonce") and not self.opt("renonce"):
+                raise EngineError("not_allowed", "Renonce ist bei dieser Regel nicht erlaubt.", "renonce")
+        muss = game.kind == "partner" and r.bool("muss_spiel")
+        if muss and not self.opt("muss_spiel"):
+            raise EngineError("not_allowed", "Muss-Spiel ist bei dieser Regel nicht vorgesehen.", "muss_spiel")
+        suit = self._read_suit(r, game)
+        tout = r.bool("tout")
+        if tout and game.kind != "solo":
+            raise EngineError("not_allowed", f"Tout gibt es nur bei Solospielen, nicht beim {game.label}.", "tout")
+        kontra, last_kontra = self._read_kontra(r, allowed=not muss and game.kind != "sie")
+        deckel = self._deckel(r, game, tout, rnd)
+        max_lauf = game.max_laufende(self.opt("laufende_ober_unter_only"))
+        if game.kind == "sie":
+            # 001 §4.2.4: "Laufende: die acht Buben" — a Sie always has exactly eight.
+            laufende = r.int("laufende", 8, 8, default=8, label="Die Laufenden beim Sie")
+        else:
+            laufende = r.int("laufende", 0, max_lauf, default=0, label=f"Die Laufenden beim {game.label}")
+        bid = None
+        if game.kind == "solo" and (self.opt("steigern") or rnd.bid_reaches) and not tout:
+            bid = r.int("bid", 61 if rnd.bid_reaches else 70, 120, default=None, label="Das Gebot")
+
+        augen, tricks, result = (None, None, None) if game.kind == "sie" else self._read_play(r)
+        won, schneider, schwarz = self._decide(
+            game, tout, augen, tricks, result, bid, rnd.bid_reaches, kontra, last_kontra
+        )
+
+        lines: list[Line] = []
+        base = self._base_price(game)
+        total = base
+        lines.append(Line(f"{game.label}{' ' + SUIT_LABELS[suit] if suit else ''}", base))
+        pays_schneider = game.kind in ("partner", "solo") and not tout
+        if pays_schneider and schneider:
+            total += self.opt("price_schneider")
+            lines.append(Line("Schneider", self.opt("price_schneider")))
+            # 001 §6.2: Schwarz is only paid where there is a Schneider as well.
+            if schwarz:
+                total += self.opt("price_schwarz")
+                lines.append(Line("Schwarz", self.opt("price_schwarz")))
+        threshold = self.opt("laufende_from_short") if game.short_run else self.opt("laufende_from")
+        paid_laufende = laufende if game.kind != "bettel" and laufende >= threshold else 0
+        if paid_laufende:
+            amount = paid_laufende * self.opt("price_laufende")
+            total += amount
+            lines.append(Line(f"{paid_laufende} Laufende", amount))
+        if tout:
+            total *= self.opt("tout_factor")
+            lines.append(Line(f"Tout ×{self.opt('tout_factor')}", factor=self.opt("tout_factor")))
+        if game.kind == "sie":
+            total *= self.opt("sie_factor")
+            lines.append(Line(f"Sie ×{self.opt('sie_factor')}", factor=self.opt("sie_factor")))
+        special_solo = rnd.solo_doubled and game.kind != "partner"
+        price, multiplier = self._multiply(
+            total, lines, kontra=kontra, deckel=deckel, bock=bock, special_solo=special_solo
+        )
+        price *= self._unit_factor()
+
+        team = {declarer, partner} if partner else {declarer}
+        payouts: dict[str, int] = {}
+        for seat in seats:
+            sign = 1 if (seat in team) == won else -1
+            share = 3 if (partner is None and seat == declarer) else 1
+            payouts[seat] = sign * share * price
+        outcome = Outcome(
+            game=game.name,
+            declarer=declarer,
+            partner=partner,
+            declarer_won=won,
+            augen=augen,
+            schneider=schneider and pays_schneider,
+            schwarz=schwarz,
+            laufende=paid_laufende,
+            kontra=kontra,
+            last_kontra=last_kontra,
+            deckel=deckel,
+            tout=tout,
+            suit=suit,
+            solo=partner is None,
+        )
+        winner = "declarer" if won else "opponents"
+        return HandResult(self.unit(), winner, payouts, tuple(lines), outcome, price, multiplier)
+
+    def _base_price(self, game: Game) -> int:
+        if game.kind == "partner":
+            return self.opt("price_rufspiel")
+        if game.kind == "bettel":
+            return self.opt("price_bettel")
+        return self.opt("price_solo")
+
+    def _decide(
+        self,
+        game: Game,
+        tout: bool,
+        augen: int | None,
+        tricks: int | None,
+        result: str | None,
+        bid: int | None,
+        bid_reaches: bool,
+        kontra: int,
+        last_kontra: str | None,
+    ) -> tuple[bool, bool, bool]:
+        """Who won, and whether the losing side is Schneider / Schwarz."""
+        if game.kind == "sie":
+            return True, False, False
+        if result is not None:
+            r_won = result.startswith("won")
+            r_schneider = result.endswith(("schneider", "schwarz"))
+            r_schwarz = result.endswith("schwarz")
+        if game.kind == "bettel" or tout:
+            # Bettel: the declarer must take no trick; Tout: must take all (001 §4.2.3/§4.2.5).
+            if tricks is None:
+                if result is None:
+                    raise EngineError(
+                        "missing_field", "Die Stiche (tricks) oder das Ergebnis (result) fehlen.", "tricks"
+                    )
+                return r_won, False, False
+            won = tricks == 0 if game.kind == "bettel" else tricks == 8
+            if result is not None and r_won != won:
+                raise EngineError("inconsistent", "Ergebnis und Stiche passen nicht zusammen.", "result")
+            return won, False, False
+        if augen is None:
+            if result is None:
+                raise EngineError("missing_field", "Die Augen (augen) oder das Ergebnis (result) fehlen.", "augen")
+            if tricks is not None and r_schwarz and tricks not in (0, 8):
+                raise EngineError("inconsistent", "Schwarz heißt: eine Partei hat keinen Stich.", "result")
+            return r_won, r_schneider, r_schwarz
+        need = self.opt("win_augen")
+        if bid is not None:
+            # 003 §2.1.3: a bid of 70 needs 71; Gardareiz (001 §5.3) needs the bid itself.
+            need = bid if bid_reaches else min(bid + 1, 120)
+        won = augen >= need
+        spritze = self.opt("spritze_uebernimmt") and kontra > 0
+        if spritze and augen == 60 and need == 61:
+            # 001 §6.2 "Spritze übernimmt das Spiel": at 60:60 the side that gave the last Spritze loses.
+            won = last_kontra == "opponents"
+        losing_side = "opponents" if won else "declarer"
+        losing_augen = 120 - augen if won else augen
+        limit = self.opt("schneider_opponents_max" if won else "schneider_declarer_max")
+        schneider = losing_augen <= limit or (spritze and losing_augen == 30 and last_kontra == losing_side)
+        schwarz = tricks is not None and tricks == (8 if won else 0)
+        if result is not None and (r_won, r_schneider) != (won, schneider):
+            raise EngineError("inconsistent", "Ergebnis und Augen passen nicht zusammen.", "result")
+        if result is not None and tricks is not None and r_schwarz != schwarz:
+            raise EngineError("inconsistent", "Ergebnis und Stiche passen nicht zusammen.", "result")
+        return won, schneider, schwarz or bool(result and r_schwarz)
+
+    # --- Mungo / Ramsch / Leasters --------------------------------------------------------
+
+    def _all_against_all(self, r: HandReader, game: Game, rnd: Round, bock: int) -> HandResult:
+        seats = r.seats
+        augen = r.per_player_ints("augen_by_player", 0, 120, total=120)
+        assert augen is not None
+        tricks = r.per_player_ints("tricks_by_player", 0, 8, total=8, required=False)
+        if tricks:
+            for seat in seats:
+                if (tricks[seat] == 0) != (augen[seat] == 0) and tricks[seat] == 0:
+                    raise EngineError(
+                        "inconsistent", f"{seat} hat keinen Stich, aber Augen.", f"augen_by_player.{seat}"
+                    )
+        spritzer = r.names("kontra_by")
+        if game.kind == "ramsch" and not self.opt("max_kontra") and spritzer:
+            raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Spritzen.", "kontra_by")
+        deckel = self._deckel(r, game, False, rnd)
+        lines: list[Line] = []
+        base = self.opt("price_leasters" if game.kind == "leasters" else "price_mungo")
+        label = "Ramsch" if (game.kind == "ramsch" and self.opt("mungo_mode") == "ramsch") else game.label
+        lines.append(Line(label, base))
+        price, multiplier = self._multiply(
+            base, lines, kontra=len(spritzer), deckel=deckel, bock=bock, special_solo=False
+        )
+        price *= self._unit_factor()
+        # Durchmarsch: one player took every trick (without trick counts: all 120 Augen).
+        sweep = next(
+            (s for s in seats if (tricks[s] == 8 if tricks else augen[s] == 120)),
+            None,
+        )
+        if game.kind == "leasters":
+            winners, losers = self._narrow(r, seats, augen, tricks, worst=False), None
+        elif self.opt("mungo_mode") == "ramsch":
+            if sweep:
+                winners, losers = [sweep], None  # 003 §3.1: a Durchmarsch wins alone
+                lines.append(Line(f"Durchmarsch von {sweep}"))
+            else:
+                winners, losers = None, self._narrow(r, seats, augen, tricks, worst=True)
+        else:
+            return self._mungo(seats, augen, sweep, set(spritzer), price, multiplier, lines, deckel, game)
+        payouts = dict.fromkeys(seats, 0)
+        if winners is not None:
+            losers = [s for s in seats if s not in winners]
+        else:
+            assert losers is not None
+            winners = [s for s in seats if s not in losers]
+        for winner in winners:
+            for loser in losers:
+                payouts[winner] += price
+                payouts[loser] -= price
+        outcome = Outcome(game=game.name, deckel=deckel, kontra=len(spritzer), schwarz=sweep is not None)
+        return HandResult(self.unit(), tuple(winners), payouts, tuple(lines), outcome, price, multiplier)
+
+    def _mungo(
+        self,
+        seats: tuple[str, ...],
+        augen: dict[str, int],
+        sweep: str | None,
+        spritzer: set[str],
+        price: int,
+        multiplier: int,
+        lines: list[Line],
+        deckel: int,
+        game: Game,
+    ) -> HandResult:
+        """001 §4.3.2: the two with the fewest Augen win; ties and Spritzen as the seed says."""
+        payouts = dict.fromkeys(seats, 0)
+        if sweep:
+            # "Sollte ein Spieler alle Stiche machen, muss er allein an alle zahlen."
+            lines.append(Line(f"{sweep} macht alle Stiche und zahlt an alle"))
+            for seat in seats:
+                if seat != sweep:
+                    payouts[seat] += price
+                    payouts[sweep] -= price
+        else:
+            # Spritze übernimmt das Spiel: among equal Augen the one who gave a Spritze ranks worse.
+            key = {s: (augen[s], s in spritzer) for s in seats}
+            ranked = sorted(seats, key=lambda s: key[s])
+            boundary = key[ranked[1]]
+            if boundary != key[ranked[2]]:
+                for s in ranked[:2]:
+                    payouts[s] = price
+                for s in ranked[2:]:
+                    payouts[s] = -price
+            else:
+                tied = [s for s in ranked if key[s] == boundary]
+                others = [s for s in ranked if key[s] != boundary]
+                if len(tied) == 2:
+                    # "gelten beide als Gewinner und gleichzeitig Verlierer und verrechnen untereinander nichts"
+                    payouts[ranked[0]], payouts[ranked[3]] = price, -price
+                    lines.append(Line(f"Gleichstand {tied[0]}/{tied[1]}: verrechnen nichts"))
+                elif len(tied) == 3:
+                    # "zahlen/erhalten alle 3 den aufgeteilten Betrag … auf volle 0,10 € aufgerundet"
+                    amount = price * (2 if self.opt("mungo_three_tie") == "double" else 1)
+                    step = self.opt("mungo_round_to") * self._unit_factor()
+                    share = -(-amount // (3 * step)) * step
+                    fourth = others[0]
+                    sign = 1 if key[fourth] < boundary else -1
+                    payouts[fourth] = sign * 3 * share
+                    for s in tied:
+                        payouts[s] = -sign * share
+                    lines.append(Line(f"Gleichstand dreier Spieler: je {share} aufgeteilt"))
+                else:
+                    lines.append(Line("Alle gleich: keine Zahlung"))
+        winners = tuple(s for s in seats if payouts[s] > 0)
+        outcome = Outcome(game=game.name, deckel=deckel, kontra=len(spritzer), schwarz=sweep is not None)
+        return HandResult(self.unit(), winners, payouts, tuple(lines), outcome, price, multiplier)
+
+    def _narrow(
+        self,
+        r: HandReader,
+        seats: tuple[str, ...],
+        augen: dict[str, int],
+        tricks: dict[str, int] | None,
+        *,
+        worst: bool,
+    ) -> list[str]:
+        """003 §3.1 (Ramsch, ``worst``: who loses) and §3.4 (Leasters: who wins): compare Augen,
+        then tricks, then trumps in the tricks, then the highest trump. A later criterion is only
+        required while players are still tied; players tied after all of them share the result."""
+        trumps = r.per_player_ints("trumps_by_player", 0, 14, required=False, complete=False)
+        tops_raw = r.get("top_trump_by_player")
+        tops: dict[str, int] | None = None
+        if tops_raw is not None:
+            if not isinstance(tops_raw, Mapping):
+                raise EngineError("invalid_type", "Erwartet ein Objekt {Name: Karte}.", "top_trump_by_player")
+            tops = {}
+            for name, card in tops_raw.items():
+                if name not in seats:
+                    raise EngineError("invalid_value", f"'{name}' sitzt nicht am Tisch.", f"top_trump_by_player.{name}")
+                # Higher trump = larger number; no trump at all ranks below every trump.
+                tops[name] = -1 if card is None else 100 - trump_rank(card, f"top_trump_by_player.{name}")
+        group = list(seats)
+        criteria = (
+            ("augen_by_player", augen),
+            ("tricks_by_player", tricks),
+            ("trumps_by_player", trumps),
+            ("top_trump_by_player", tops),
+        )
+        pick = max if worst else min
+        for field, values in criteria:
+            if len(group) == 1:
+                break
+            if values is None or any(s not in values for s in group):
+                raise EngineError("missing_field", f"Gleichstand: zur Entscheidung fehlt {field}.", field)
+            best = pick(values[s] for s in group)
+            group = [s for s in group if values[s] == best]
+        return group
+
+    # --- Fehler (002 §11) ----------------------------------------------------------------
+
+    def _fehler(self, r: HandReader, game: Game) -> HandResult:
+        if not self.opt("fehler"):
+            raise EngineError(
+                "not_allowed", "Eine Strafwertung (Fehler) ist bei dieser Regel nicht vorgesehen.", "fehler"
+            )
+        raw = r.get("fehler")
+        if not isinstance(raw, Mapping):
+            raise EngineError("invalid_type", 'Erwartet ein Objekt {"by": Name}.', "fehler")
+        sub = HandReader(raw, r.seats)
+        offender = sub.seat("by")
+        # 002 §11: whoever exposes his cards before the referee comes takes the offender's penalty.
+        exposed = sub.seat("exposed_by", required=False)
+        try:
+            sub.finish()
+        except EngineError as exc:
+            raise exc.with_prefix("fehler") from None
+        if game.kind not in ("partner", "solo", "bettel"):
+            raise EngineError("not_allowed", f"Für {game.label} gibt es keine Strafwertung.", "game")
+        declarer = r.seat("declarer")
+        partner = r.seat("partner") if game.kind == "partner" else None
+        if partner == declarer:
+            raise EngineError("invalid_value", "Spieler und Mitspieler müssen verschieden sein.", "partner")
+        # "Die Anzahl der Stiche, der Spiel- und Punktestand oder ein Stoss spielen dabei keine Rolle."
+        for ignored in (
+            "augen",
+            "tricks",
+            "result",
+            "kontra",
+            "last_kontra",
+            "laufende",
+            "called",
+            "suit",
+            "tout",
+            "deckel",
+        ):
+            r.get(ignored)
+        guilty = exposed or offender
+        unit = self._unit_factor()
+        payouts = dict.fromkeys(r.seats, 0)
+        lines: list[Line] = []
+        if game.kind == "partner":
+            team = {declarer, partner}
+            mine = team if guilty in team else set(r.seats) - team
+            penalty = self.opt("fehler_rufspiel")
+            payouts[guilty] = -penalty * unit
+            for seat in r.seats:
+                if seat not in mine:
+                    payouts[seat] = penalty // 2 * unit
+            payouts[guilty] -= sum(payouts.values())  # keeps an odd penalty zero-sum
+        else:
+            penalty = self.opt("fehler_solo")
+            payouts[guilty] = -penalty * unit
+            if guilty == declarer:
+                for seat in r.seats:
+                    if seat != declarer:
+                        payouts[seat] = penalty // 3 * unit
+                payouts[guilty] = -sum(v for s, v in payouts.items() if s != guilty)
+            else:
+                payouts[declarer] = penalty * unit
+        lines.append(Line(f"Fehler von {guilty}: {penalty} Minuspunkte", -penalty * unit))
+        declarer_side = {declarer, partner} if partner else {declarer}
+        outcome = Outcome(
+            game=game.name,
+            declarer=declarer,
+            partner=partner,
+            declarer_won=guilty not in declarer_side,
+            penalty=True,
+            solo=partner is None,
+        )
+        winner = "opponents" if guilty in declarer_side else "declarer"
+        return HandResult(self.unit(), winner, payouts, tuple(lines), outcome, penalty * unit)
+
+
+BASE_DEFAULTS: dict[str, Any] = {
+    "price_rufspiel": 20,
+    "price_solo": 50,
+    "price_bettel": 50,
+    "price_mungo": 20,
+    "price_leasters": 20,
+    "price_schneider": 10,
+    "price_schwarz": 10,
+    "price_laufende": 10,
+    "laufende_from": 3,
+    "laufende_from_short": 2,
+    "laufende_ober_unter_only": False,
+    "win_augen": 61,
+    "schneider_declarer_max": 30,
+    "schneider_opponents_max": 29,
+    "spritze_uebernimmt": False,
+    "max_kontra": 2,
+    "deckel": "optional",
+    "deckel_counts": True,
+    "max_deckel": 4,
+    "tout_factor": 2,
+    "sie_factor": 4,
+    "games": ("rufspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "sie"),
+    "mungo_mode": "ramsch",
+    "mungo_three_tie": "price",
+    "mungo_round_to": 10,
+    "special_rounds": False,
+    "steigern": False,
+    "renonce": False,
+    "muss_spiel": False,
+    "fehler": False,
+    "fehler_rufspiel": 40,
+    "fehler_solo": 90,
+    "cents_per_unit": 0,
+}
+
+
+@register
+class Standard(SchafkopfRules):
+    NAME = "standard"
+    TITLE = "Bayerischer Schafkopf (Standardtarif)"
+    SEED = "spec §1"
+
+
+@register
+class Allgaeu(SchafkopfRules):
+    NAME = "allgaeu"
+    TITLE = "Schafkopf-Freunde Allgäu (Geld)"
+    SEED = "001"
+    KONTRA_LABELS = ("Schuss", "Re", "Bock", "Hirsch")  # 001 §6.2
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        # 001 §4: Grundpreise; §6.1 Aufschlag.
+        "price_rufspiel": 10,
+        "price_solo": 25,
+        "price_bettel": 25,
+        "price_mungo": 10,
+        "price_leasters": 10,
+        "price_schneider": 5,
+        "price_schwarz": 5,
+        "price_laufende": 5,
+        # 001 §2.2 Laufende are only Ober and Unter; Schneider "weniger als 30".
+        "laufende_ober_unter_only": True,
+        "schneider_declarer_max": 29,
+        "spritze_uebernimmt": True,
+        "max_kontra": 4,
+        "deckel": "pflicht",
+        "games": ("rufspiel", "solo", "wenz", "bettel", "mungo", "sie"),
+        "mungo_mode": "mungo",
+        "special_rounds": True,
+        "fehler_rufspiel": 20,
+        "fehler_solo": 45,
+    }
+
+
+@register
+class AllgaeuMeisterschaft(SchafkopfRules):
+    NAME = "allgaeu-meisterschaft"
+    TITLE = "Zockmeisterschaft der Schafkopf-Freunde Allgäu (Punkte)"
+    SEED = "001 §11"
+    UNIT = "point"
+    KONTRA_LABELS = ("Schuss", "Re", "Bock", "Hirsch")
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        **Allgaeu.DEFAULTS,
+        # 001 §11.5 Punktwertung.
+        "price_rufspiel": 2,
+        "price_solo": 5,
+        "price_bettel": 5,
+        "price_mungo": 1,
+        "price_leasters": 1,
+        "price_schneider": 1,
+        "price_schwarz": 1,
+        "price_laufende": 1,
+        # 001 §11.4: "Die Deckel gehen aber nicht in die Punktwertung mit ein" — but without one
+        # a Pflicht-Mungo is still played; no special rounds.
+        "deckel_counts": False,
+        "special_rounds": False,
+        "mungo_round_to": 1,
+        "fehler_rufspiel": 4,
+        "fehler_solo": 9,
+    }
+
+    def _round(self, context: Context) -> Round:
+        if context.bock:
+            raise EngineError(
+                "not_allowed", "In der Meisterschaft gibt es keine Bockrunden (001 §11.4).", "context.bock"
+            )
+        return super()._round(context)
+
+
+@register
+class ReinerSchafkopf(SchafkopfRules):
+    NAME = "reiner-schafkopf"
+    TITLE = "Der reine Schafkopf (Zähleinheiten)"
+    SEED = "002"
+    UNIT = "unit"
+    KONTRA_LABELS = ("Stoß", "Re")  # 002 §8
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        # 002 §7, §9, §10: Rufspiel 1, Schneider +1, Schwarz +1, Solo/Wenz 5, Laufende 1 each.
+        "price_rufspiel": 1,
+        "price_solo": 5,
+        "price_bettel": 5,
+        "price_mungo": 1,
+        "price_leasters": 1,
+        "price_schneider": 1,
+        "price_schwarz": 1,
+        "price_laufende": 1,
+        "max_kontra": 2,
+        "deckel": "none",
+        "games": ("rufspiel", "solo", "wenz"),
+        "fehler": True,
+        "fehler_rufspiel": 4,
+        "fehler_solo": 9,
+        "mungo_round_to": 1,
+    }

@@ -1,0 +1,12 @@
+from typing import Any
+
+from scoring.engine.api import rulesets_document
+from scoring.jsoncommand import JsonCommand
+
+
+class Command(JsonCommand):
+    help = "Gibt alle Regel-Presets mit allen Optionen und Voreinstellungen als JSON aus."
+    reads_input = False
+
+    def run(self, doc: Any, **options: Any) -> Any:
+        return rulesets_document()
