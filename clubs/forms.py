@@ -1,0 +1,60 @@
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Member, Role
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Name des Vereins"), max_length=Club._meta.get_field("name").max_length)
+
+
+class MemberForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Name"),
+        max_length=Member._meta.get_field("display_name").max_length,
+        help_text=_("So steht der Mitspieler auf dem Spielzettel; im Verein eindeutig."),
+    )
+
+
+class GrantAccessForm(forms.Form):
+    username = forms.CharField(
+        label=_("Benutzername"),
+        max_length=get_user_model()._meta.get_field("username").max_length,
+        help_text=_("Gibt es den Benutzernamen schon, bekommt dieser Zugang die Rolle; sonst wird er angelegt."),
+    )
+    password = forms.CharField(
+        label=_("Anfangspasswort"),
+        required=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("Nur für einen neuen Zugang; der Mitspieler ändert es nach der ersten Anmeldung."),
+    )
+    role = forms.ChoiceField(label=_("Rolle"), choices=Role.choices, initial=Role.MEMBER)
+    member = forms.ModelChoiceField(
+        label=_("Mitspieler"),
+        queryset=Member.objects.none(),
+        required=False,
+        help_text=_("Der Spieler, dem dieser Zugang gehört (wenn er mitspielt)."),
+    )
+
+    def __init__(self, *args: Any, players: QuerySet[Member], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = players
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if password:
+            try:
+                validate_password(password)
+            except ValidationError as error:
+                raise ValidationError(error.messages) from error
+        return password
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Rolle"), choices=Role.choices)

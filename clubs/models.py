@@ -1,0 +1,111 @@
+"""The tenant: a club, its players (members) and the logins that may see it (memberships).
+
+A Member is a player whose name appears on score sheets; a Membership is a login's role in a
+club. The two are separate because most players never log in, and a login may belong to a
+person who does not play (a club's treasurer). Member.user links the two where they are one.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("Name"), max_length=100)
+    slug = models.SlugField(_("Kürzel"), max_length=50, unique=True)
+    created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Verein")
+        verbose_name_plural = _("Vereine")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:home", kwargs={"slug": self.slug})
+
+
+class Member(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("Verein"))
+    display_name = models.CharField(_("Name"), max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="club_players",
+        verbose_name=_("Zugang"),
+    )
+    is_active = models.BooleanField(_("aktiv"), default=True)
+    created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("Mitspieler")
+        verbose_name_plural = _("Mitspieler")
+        constraints = [
+            # Names identify players on score sheets and in the JSON format, so "Sepp" and "sepp"
+            # would be one person twice.
+            models.UniqueConstraint(
+                Lower("display_name"),
+                "club",
+                name="member_display_name_unique_in_club",
+                violation_error_message=_("Diesen Namen gibt es in diesem Verein schon."),
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="member_one_player_per_login_in_club",
+                violation_error_message=_("Dieser Zugang gehört schon zu einem anderen Mitspieler."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Vorstand")
+    SCORER = "scorer", _("Schreiber")
+    MEMBER = "member", _("Mitglied")
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_memberships",
+        verbose_name=_("Zugang"),
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("Verein"))
+    role = models.CharField(_("Rolle"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user__username"]
+        verbose_name = _("Zugang")
+        verbose_name_plural = _("Zugänge")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club"),
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values),
+                name="membership_role_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.get_role_display()})"
+
+    @property
+    def can_write(self) -> bool:
+        """May enter and correct hands."""
+        return self.role in (Role.OWNER, Role.SCORER)
+
+    @property
+    def can_manage(self) -> bool:
+        """May manage members, roles and the club's rules."""
+        return self.role == Role.OWNER

@@ -1,0 +1,138 @@
+"""Writes to clubs, members and memberships. Each function is one transaction.
+
+Rule violations raise django.core.exceptions.ValidationError (keyed by form field where one
+fits), so a view can put them on its form.
+"""
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member, Membership, Role
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:40] or "verein"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def club_create(*, name: str, owner: AbstractBaseUser) -> Club:
+    """A new club with `owner` as its first owner; the slug is derived from the name."""
+    club = Club.objects.create(name=name, slug=_unique_slug(name))
+    Membership.objects.create(user=owner, club=club, role=Role.OWNER)
+    return club
+
+
+@transaction.atomic
+def club_rename(*, club: Club, name: str) -> Club:
+    """Changes the name only: the slug stays, so links and bookmarks keep working."""
+    club.name = name
+    club.save(update_fields=["name"])
+    return club
+
+
+def _check_name_free(*, club: Club, display_name: str, member: Member | None = None) -> None:
+    taken = Member.objects.filter(club=club, display_name__iexact=display_name)
+    if member is not None:
+        taken = taken.exclude(pk=member.pk)
+    if taken.exists():
+        raise ValidationError({"display_name": _("Diesen Namen gibt es in diesem Verein schon.")})
+
+
+@transaction.atomic
+def member_create(*, club: Club, display_name: str) -> Member:
+    display_name = display_name.strip()
+    _check_name_free(club=club, display_name=display_name)
+    return Member.objects.create(club=club, display_name=display_name)
+
+
+@transaction.atomic
+def member_update(*, member: Member, display_name: str) -> Member:
+    """Renames a player; past score sheets show the new name, as they refer to the player."""
+    display_name = display_name.strip()
+    _check_name_free(club=member.club, display_name=display_name, member=member)
+    member.display_name = display_name
+    member.save(update_fields=["display_name"])
+    return member
+
+
+@transaction.atomic
+def member_set_active(*, member: Member, active: bool) -> Member:
+    """Deactivating hides a player from new evenings and keeps every hand they played.
+
+    Players are never deleted here: their hands and ledger rows refer to them.
+    """
+    member.is_active = active
+    member.save(update_fields=["is_active"])
+    return member
+
+
+def _lock_owners(club: Club) -> list[int]:
+    """The club's owner memberships, locked so two owners cannot demote each other at once."""
+    return list(Membership.objects.select_for_update().filter(club=club, role=Role.OWNER).values_list("pk", flat=True))
+
+
+@transaction.atomic
+def membership_grant(
+    *,
+    club: Club,
+    username: str,
+    role: str,
+    password: str | None = None,
+    member: Member | None = None,
+) -> Membership:
+    """Gives a login access to the club, creating the login when the username is new.
+
+    A new login needs `password` (the person changes it after the first login). `member`
+    links the login to the player it belongs to.
+    """
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        if not password:
+            raise ValidationError({"password": _("Ein neuer Zugang braucht ein Passwort.")})
+        user = User.objects.create_user(username=username, password=password)
+    elif Membership.objects.filter(club=club, user=user).exists():
+        raise ValidationError({"username": _("Dieser Zugang gehört schon zum Verein.")})
+    membership = Membership.objects.create(club=club, user=user, role=role)
+    if member is not None:
+        _link_player(member=member, membership=membership)
+    return membership
+
+
+def _link_player(*, member: Member, membership: Membership) -> None:
+    if member.club_id != membership.club_id:
+        raise ValidationError({"member": _("Dieser Mitspieler gehört zu einem anderen Verein.")})
+    if member.user_id is not None and member.user_id != membership.user_id:
+        raise ValidationError({"member": _("Dieser Mitspieler hat schon einen Zugang.")})
+    member.user = membership.user
+    member.save(update_fields=["user"])
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, role: str) -> Membership:
+    """Changes a login's role; a club always keeps at least one owner."""
+    owners = _lock_owners(membership.club)
+    if membership.role == Role.OWNER and role != Role.OWNER and owners == [membership.pk]:
+        raise ValidationError({"role": _("Der Verein braucht mindestens einen Vorstand.")})
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_revoke(*, membership: Membership) -> None:
+    """Takes a login's access away; the player it was linked to stays, without the login."""
+    owners = _lock_owners(membership.club)
+    if owners == [membership.pk]:
+        raise ValidationError(_("Der Verein braucht mindestens einen Vorstand."))
+    Member.objects.filter(club=membership.club, user=membership.user).update(user=None)
+    membership.delete()

@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+admin.site.site_header = _("Schafkopf – Verwaltung")
+admin.site.site_title = _("Schafkopf")
+
+# Password reset by e-mail is left out on purpose: clubs run without a mail server; an
+# administrator sets a new one (`manage.py changepassword` or the admin; docs/operations.md).
+accounts = [
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+]
+
+urlpatterns = [
+    path("accounts/", include(accounts)),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("clubs.urls")),
+]

@@ -1,0 +1,1 @@
+"""Championships and their seating plans; the models arrive with the tournament issues."""
