@@ -1,0 +1,87 @@
+# The two commands of README.md: `make run` (the demo server) and `make test` (everything CI checks).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1:8000
+# PostgreSQL for the second test run when DATABASE_URL does not name one.
+PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
+# Chromium for the browser tests; Pango for WeasyPrint's PDFs; a font for both.
+SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+PYTEST := $(PY) -m pytest
+
+.PHONY: help run test lint system-deps vendor messages
+
+help:
+	@echo "make run    - install, migrate, load the demo club, serve http://$(HOST)/"
+	@echo "make test   - lint, migration check, the test suite on SQLite and PostgreSQL"
+	@echo "make messages / make vendor - refresh translations / vendored front-end files"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps: reinstall only when a requirements file changes.
+$(VENV)/.installed-runtime: requirements.txt | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@ $(VENV)/.installed-runtime
+
+run: $(VENV)/.installed-runtime
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=1 $(PY) manage.py seed_demo
+	@echo "Serving http://$(HOST)/ - stop with Ctrl-C."
+	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST)
+
+# Debian packages the tests need. Without apt (another OS) say so; the browser tests then skip.
+system-deps:
+	@if ! command -v apt-get >/dev/null 2>&1; then \
+		echo "No apt-get on this machine: install Chromium and Pango yourself; browser tests will be skipped."; \
+	else \
+		missing=""; \
+		for p in $(SYSTEM_PACKAGES); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+		if [ -n "$$missing" ]; then \
+			sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+			echo "Installing Debian packages:$$missing"; \
+			$$sudo apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+		fi; \
+	fi
+
+lint: $(VENV)/.installed-dev
+	$(PY) -m ruff check .
+	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
+
+test: $(VENV)/.installed-dev system-deps lint
+	@failed=0; backends=""; \
+	echo "== tests on SQLite"; \
+	if DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" $(PYTEST); then backends="sqlite"; \
+	else failed=1; backends="sqlite (FAILED)"; fi; \
+	pg="$${DATABASE_URL:-}"; case "$$pg" in postgres*) ;; *) pg="$(PG_DEFAULT_URL)";; esac; \
+	shown=$$(echo "$$pg" | sed -E 's#//[^@/]*@#//#'); \
+	if $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()' "$$pg" 2>/dev/null; then \
+		echo "== tests on PostgreSQL ($$shown)"; \
+		if DATABASE_URL="$$pg" $(PYTEST); then backends="$$backends, postgresql"; \
+		else failed=1; backends="$$backends, postgresql (FAILED)"; fi; \
+	else \
+		echo "PostgreSQL not reachable at $$shown: skipped (set DATABASE_URL to use another)."; \
+	fi; \
+	echo "backends: $$backends"; \
+	exit $$failed
+
+# Developers: after changing UI strings, update locale/en and translate the new entries.
+messages: $(VENV)/.installed-dev
+	DJANGO_DEBUG=1 $(PY) manage.py makemessages --locale en --no-obsolete --ignore '.venv/*' --ignore 'node_modules/*' --ignore 'static/*'
+	DJANGO_DEBUG=1 $(PY) manage.py compilemessages --locale en --ignore '.venv/*'
+
+# Developers: after changing a version in package.json, refresh the committed copies.
+vendor:
+	npm ci --no-audit --no-fund
+	install -D -m 644 node_modules/@picocss/pico/css/pico.blue.min.css static/vendor/pico/pico.blue.min.css
+	install -D -m 644 node_modules/@picocss/pico/LICENSE.md static/vendor/pico/LICENSE.md
+	install -D -m 644 node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx/htmx.min.js
+	install -D -m 644 node_modules/htmx.org/LICENSE static/vendor/htmx/LICENSE
