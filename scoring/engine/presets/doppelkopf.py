@@ -1,0 +1,560 @@
+"""Doppelkopf after the house rules of seed 004 (preset ``doppelkopf``).
+
+Scores one played hand from the facts the Schreiber records (spec §2.3: the game, the Re side,
+the Re side's Augen and tricks, the announcements, the Sonderpunkte) into points per player, with
+every term of the Abrechnung (004 §10) as a line. It also offers the pure helpers the evening fold
+needs for the table events of 004 §5 and §10 (Vergeben, Schmeißen, five at a table).
+
+It does not replay tricks, does not check whether an announcement came in time or whether a
+Pflichtansage was missed (004 §8, §9 are rules of play: announcements are scored as recorded),
+and does not decide who deals, who sits out or when a Bock round runs: the caller passes the
+number of Bock doublings in ``Context.bock``.
+
+Readings taken where the seed leaves room are marked ``# 004 §<n>`` and recorded in
+docs/rules/doppelkopf.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
+from ..fields import HandReader
+from ..registry import register
+
+SOLOS = ("trumpfsolo", "farbsolo", "damensolo", "bubensolo", "fleischlos")
+GAMES = ("normal", "hochzeit", "stille_hochzeit", "armut", *SOLOS)
+# "Bei/Im <game>" for messages.
+AT_GAME = {
+    "normal": "Beim Normalspiel",
+    "hochzeit": "Bei der Hochzeit",
+    "stille_hochzeit": "Bei der Stillen Hochzeit",
+    "armut": "Bei der Armut",
+    "trumpfsolo": "Beim Trumpfsolo",
+    "farbsolo": "Im Farbsolo",
+    "damensolo": "Im Damensolo",
+    "bubensolo": "Im Bubensolo",
+    "fleischlos": "Im Fleischlosen",
+}
+SUITS = ("kreuz", "pik", "herz")  # 004 §4: a Karo-Solo is the Trumpfsolo
+SIDES = ("re", "contra")
+PARTY = {"re": "Re", "contra": "Contra"}
+OTHER = {"re": "contra", "contra": "re"}
+WINNER = {"re": "declarer", "contra": "opponents"}
+
+# 004 §8: the announcements of one side, in the order in which they must be made.
+ABSAGEN = ("keine90", "keine60", "keine30", "schwarz")
+ANNOUNCEMENTS = ("re", "contra", *ABSAGEN)
+ABSAGE_LABELS = {"keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
+
+# 004 §10: the levels of the loser's Augen, one point each. The first is the win itself ("keine
+# 120"), named "Gewonnen" because Contra also wins at 120:120, where Re did reach 120.
+LEVEL_LABELS = ("Gewonnen", "keine 90", "keine 60", "keine 30", "schwarz")
+# The Augen the other side reaches against an announced level k (level k fails there); the mark
+# of level 1 is where the win changes hands: Contra 120, Re 121.
+MARKS = {1: "120", 2: "90", 3: "60", 4: "30"}
+
+EXTRA_KINDS = ("charlie", "charlie_gefangen", "fuchs_gefangen", "doppelkopf", "herz10")
+EXTRA_LABELS = {
+    "charlie": "Charlie",
+    "charlie_gefangen": "Charlie gefangen",
+    "fuchs_gefangen": "Fuchs gefangen",
+    "doppelkopf": "Doppelkopf",
+    "herz10": "Herz-10 fängt Herz-10",
+}
+# 004 §10: "Bei Solospielen gibt es nur bei Trumpfsoli alle Sonderpunkte, bei allen anderen gibt es
+# nur den Doppelkopf". The Stille Hochzeit and the wedding played alone keep the normal trumps, so
+# they count like a Trumpfsolo.
+DOPPELKOPF_ONLY = frozenset({"farbsolo", "damensolo", "bubensolo", "fleischlos"})
+# How often an event can happen in one hand at all: one last trick, two Füchse, two Herz-10.
+EXTRA_MAX = {"charlie": 1, "charlie_gefangen": 1, "fuchs_gefangen": 2, "herz10": 1}
+# Fewest Augen the trick behind a Sonderpunkt brings its taker.
+EXTRA_MIN_AUGEN = {"doppelkopf": 40, "fuchs_gefangen": 11, "herz10": 20}
+
+TOTAL_AUGEN = 240
+TRICKS = 12
+# The most Augen t tricks can hold: the 4t highest cards (8 each of As 11, Zehn 10, König 4,
+# Dame 3, Bube 2, Neun 0). Bounds the Augen a side can have with its tricks.
+_CARD_VALUES = sorted([11, 10, 4, 3, 2, 0] * 8, reverse=True)
+MAX_AUGEN = tuple(sum(_CARD_VALUES[: 4 * t]) for t in range(TRICKS + 1))
+
+VERGEBEN_LIMIT = 3  # 004 §5: the third Vergeben of one dealer costs that dealer
+
+OFFENE_HOCHZEIT_CHOICES = ("opponents_simple", "wedding_simple", "as_solo")
+BOTH_FAIL_CHOICES = ("net", "void")
+
+
+@dataclass(frozen=True)
+class DoppelkopfHand:
+    """The validated facts of one hand; ``re`` in the order given, announcements as sets."""
+
+    game: str
+    suit: str | None
+    re: tuple[str, ...]
+    contra: tuple[str, ...]
+    augen: int  # of the Re side
+    tricks: int | None  # of the Re side; None when not counted
+    announced: Mapping[str, frozenset[str]]  # side -> announcements
+    extras: tuple[tuple[str, str], ...]  # (side, kind) in input order
+
+    @property
+    def solo(self) -> bool:
+        """One against three: the solos, the Stille Hochzeit and a wedding without partner."""
+        return len(self.re) == 1
+
+    def no_trick(self, side: str) -> bool:
+        # Without a trick count a side with 0 Augen is taken to have no trick: a trick of four
+        # Neunen is too rare to make the Schreiber count tricks on every hand.
+        if self.tricks is None:
+            return self.augen == (0 if side == "re" else TOTAL_AUGEN)
+        return self.tricks == (0 if side == "re" else TRICKS)
+
+    def side_augen(self, side: str) -> int:
+        return self.augen if side == "re" else TOTAL_AUGEN - self.augen
+
+    def target(self, side: str) -> int:
+        """The level the side must reach: 1 (win) plus one per Absage (004 §10 "Ziel")."""
+        return 1 + sum(1 for a in ABSAGEN if a in self.announced[side])
+
+
+def _read_announcements(raw: Any) -> dict[str, frozenset[str]]:
+    if raw is None:
+        return {"re": frozenset(), "contra": frozenset()}
+    if not isinstance(raw, Mapping):
+        raise EngineError("invalid_type", 'Erwartet ein Objekt {"re": [...], "contra": [...]}.', "announcements")
+    for key in raw:
+        if key not in SIDES:
+            raise EngineError(
+                "unexpected_field", f"Ansagen gibt es nur von 're' und 'contra', nicht '{key}'.", f"announcements.{key}"
+            )
+    out: dict[str, frozenset[str]] = {}
+    for side in SIDES:
+        where = f"announcements.{side}"
+        value = raw.get(side)
+        if value is None:
+            value = []
+        if not isinstance(value, list):
+            raise EngineError("invalid_type", "Erwartet eine Liste von Ansagen.", where)
+        seen: list[str] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or item not in ANNOUNCEMENTS:
+                raise EngineError(
+                    "invalid_value", f"Unbekannte Ansage; möglich: {', '.join(ANNOUNCEMENTS)}.", f"{where}[{i}]"
+                )
+            if item in SIDES and item != side:
+                raise EngineError(
+                    "invalid_value",
+                    f"Die {PARTY[side]}-Partei kann nicht '{item}' ansagen.",
+                    f"{where}[{i}]",
+                )
+            if item in seen:
+                raise EngineError("invalid_value", f"'{item}' steht doppelt in der Liste.", f"{where}[{i}]")
+            seen.append(item)
+        # 004 §8: "keine Ansage kann ausgelassen werden" — the set must be a start of the ladder.
+        ladder = (side, *ABSAGEN)
+        for lower, higher in zip(ladder, ladder[1:], strict=False):
+            if higher in seen and lower not in seen:
+                raise EngineError(
+                    "invalid_value",
+                    f"'{higher}' ohne '{lower}' geht nicht: keine Ansage darf ausgelassen werden (004 §8).",
+                    where,
+                )
+        out[side] = frozenset(seen)
+    return out
+
+
+def _read_extras(raw: Any, game: str) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise EngineError("invalid_type", 'Erwartet eine Liste von {"side": ..., "kind": ...}.', "extras")
+    out: list[tuple[str, str]] = []
+    for i, item in enumerate(raw):
+        where = f"extras[{i}]"
+        if not isinstance(item, Mapping):
+            raise EngineError("invalid_type", 'Erwartet ein Objekt {"side": ..., "kind": ...}.', where)
+        for key in item:
+            if key not in ("side", "kind"):
+                raise EngineError("unexpected_field", f"Unbekanntes Feld '{key}'.", f"{where}.{key}")
+        side, kind = item.get("side"), item.get("kind")
+        if side is None or kind is None:
+            missing = "side" if side is None else "kind"
+            raise EngineError("missing_field", f"Das Feld '{missing}' fehlt.", f"{where}.{missing}")
+        if not isinstance(side, str) or side not in SIDES:
+            raise EngineError("invalid_value", "Die Partei ist 're' oder 'contra'.", f"{where}.side")
+        if not isinstance(kind, str) or kind not in EXTRA_KINDS:
+            raise EngineError(
+                "invalid_value", f"Unbekannter Sonderpunkt; möglich: {', '.join(EXTRA_KINDS)}.", f"{where}.kind"
+            )
+        if game in DOPPELKOPF_ONLY and kind != "doppelkopf":  # 004 §10
+            raise EngineError(
+                "invalid_value",
+                f"{AT_GAME[game]} zählt nur der Doppelkopf als Sonderpunkt (004 §10).",
+                f"{where}.kind",
+            )
+        out.append((side, kind))
+    return tuple(out)
+
+
+def _stiche(n: int) -> str:
+    return "1 Stich" if n == 1 else f"{n} Stichen"
+
+
+def _check_tricks(augen: int, tricks: int) -> None:
+    if augen > MAX_AUGEN[tricks]:
+        raise EngineError(
+            "inconsistent",
+            f"Mit {_stiche(tricks)} hat die Re-Partei höchstens {MAX_AUGEN[tricks]} Augen, nicht {augen}.",
+            "augen",
+        )
+    least = TOTAL_AUGEN - MAX_AUGEN[TRICKS - tricks]
+    if augen < least:
+        raise EngineError(
+            "inconsistent",
+            f"Mit {_stiche(tricks)} hat die Re-Partei mindestens {least} Augen, nicht {augen}.",
+            "augen",
+        )
+
+
+def _check_extras(hand: DoppelkopfHand) -> None:
+    """Refuse Sonderpunkte that cannot have happened together with the rest of the hand."""
+    counts: dict[tuple[str, str], int] = {}
+    for key in hand.extras:
+        counts[key] = counts.get(key, 0) + 1
+    for kind, most in EXTRA_MAX.items():
+        if counts.get(("re", kind), 0) + counts.get(("contra", kind), 0) > most:
+            times = "einmal" if most == 1 else f"{most}-mal"
+            raise EngineError(
+                "inconsistent", f"'{EXTRA_LABELS[kind]}' kann es in einem Spiel nur {times} geben.", "extras"
+            )
+    # The last trick has one winner: Charlie took it, or a Karo-Dame caught the first Charlie
+    # played in it (004 §10) — never both.
+    if any(k == "charlie" for _, k in hand.extras) and any(k == "charlie_gefangen" for _, k in hand.extras):
+        raise EngineError(
+            "inconsistent",
+            "Charlie kann nicht zugleich den letzten Stich machen und darin gefangen werden.",
+            "extras",
+        )
+    for side in SIDES:
+        mine = [kind for s, kind in hand.extras if s == side]
+        if not mine:
+            continue
+        if hand.no_trick(side):
+            raise EngineError(
+                "inconsistent",
+                f"Die {PARTY[side]}-Partei hat keinen Stich gemacht und kann keinen Sonderpunkt haben.",
+                "extras",
+            )
+        augen = hand.side_augen(side)
+        for kind, least in EXTRA_MIN_AUGEN.items():
+            n = mine.count(kind)
+            if n * least > augen:
+                raise EngineError(
+                    "inconsistent",
+                    f"{n}× '{EXTRA_LABELS[kind]}' bringt der {PARTY[side]}-Partei mindestens {n * least} Augen, "
+                    f"sie hat aber nur {augen}.",
+                    "extras",
+                )
+        if hand.tricks is not None:
+            side_tricks = hand.tricks if side == "re" else TRICKS - hand.tricks
+            if mine.count("doppelkopf") > side_tricks:
+                raise EngineError(
+                    "inconsistent",
+                    f"Die {PARTY[side]}-Partei hat {mine.count('doppelkopf')} Doppelköpfe, aber nur "
+                    f"{side_tricks} {'Stich' if side_tricks == 1 else 'Stiche'}.",
+                    "extras",
+                )
+
+
+def read_hand(raw: Any, seats: tuple[str, ...]) -> DoppelkopfHand:
+    """Validate the spec §2.3 fields of one hand; every refusal names its field in German."""
+    r = HandReader(raw, seats)
+    game = r.choice("game", GAMES)
+    suit = r.choice("suit", SUITS) if game == "farbsolo" else None
+    if not r.has("re"):
+        raise EngineError("missing_field", "Das Feld 're' fehlt: wer spielt Re?", "re")
+    re = tuple(r.names("re"))
+    if game in SOLOS or game == "stille_hochzeit":
+        if len(re) != 1:
+            raise EngineError(
+                "invalid_value", f"{AT_GAME[game]} steht in 're' genau ein Name: wer allein spielt.", "re"
+            )
+    elif game == "hochzeit":
+        if len(re) not in (1, 2):
+            raise EngineError(
+                "invalid_value",
+                "Bei der Hochzeit stehen in 're' die Hochzeit und ihr Partner, oder die Hochzeit allein "
+                "(ohne Partner bis zum dritten Stich).",
+                "re",
+            )
+    elif len(re) != 2:
+        raise EngineError("invalid_value", f"{AT_GAME[game]} stehen in 're' zwei Namen.", "re")
+    augen = r.int("augen", 0, TOTAL_AUGEN, label="Die Augen der Re-Partei")
+    tricks = r.int("tricks", 0, TRICKS, default=None, label="Die Stiche der Re-Partei")
+    if tricks is not None:
+        _check_tricks(augen, tricks)
+    announced = _read_announcements(r.get("announcements"))
+    extras = _read_extras(r.get("extras"), game)
+    r.finish()
+    hand = DoppelkopfHand(
+        game=game,
+        suit=suit,
+        re=re,
+        contra=tuple(s for s in seats if s not in re),
+        augen=augen,
+        tricks=tricks,
+        announced=announced,
+        extras=extras,
+    )
+    _check_extras(hand)
+    return hand
+
+
+def _position(hand: DoppelkopfHand) -> int:
+    """Where the hand ended on the ladder of 004 §10, from Re's view.
+
+    1..5: Re won and the Contra side stayed under 120 (Re reached 121), under 90, 60, 30, took no
+    trick. 0, -1 .. -4: Contra won (Re reached at most 120), Re under 90, 60, 30, Re took no trick.
+    The Contra side's view of the same hand is ``1 - position``.
+    """
+    re, contra = hand.augen, TOTAL_AUGEN - hand.augen
+    if re >= 121:  # 004 §10: "Die Re-Partei muss immer 121 Punkte ... erzielen"
+        return 1 + (contra < 90) + (contra < 60) + (contra < 30) + hand.no_trick("contra")
+    return 0 - (re < 90) - (re < 60) - (re < 30) - hand.no_trick("re")
+
+
+def _mirror_lines(loser: str, loser_target: int, winner: str, view: int, sign: int) -> list[Line]:
+    """The points a side earns against the other side's failed Absage (004 §10).
+
+    "so bekommt der Gegner die Punkte, die im Gewinnfall die ansagende Partei bekommen hätte"
+    (its levels up to the Absage plus one per Absage: 2·target − 1), and "jede weitere Stufe einen
+    zusätzlichen Punkt": every level the earning side got beyond the announced mark, continuing
+    into its own levels (keine 90 …) once it reached the win line. ``view`` is the earning side's
+    position (1 - the loser's); ``sign`` writes the lines for or against the side the lines speak for.
+    """
+    highest = ABSAGEN[loser_target - 2]
+    lines = [
+        Line(
+            f"Absage {ABSAGE_LABELS[highest]} der {PARTY[loser]}-Partei verfehlt",
+            sign * (2 * loser_target - 1),
+        )
+    ]
+    for step in range(1, loser_target + view - 1):
+        level = loser_target - step  # the loser's level this step breaks; <= 0: the earner's own
+        if level >= 1:
+            label = f"{'121' if level == 1 and winner == 're' else MARKS[level]} erreicht"
+        else:
+            label = LEVEL_LABELS[1 - level]
+        lines.append(Line(f"weitere Stufe: {label}", sign))
+    return lines
+
+
+@register
+class Doppelkopf(RuleSet):
+    NAME = "doppelkopf"
+    FAMILY = "doppelkopf"
+    UNIT = "point"
+    TITLE = "Doppelkopf (Hausregeln)"
+    SEED = "004_d47b93dbfb2484ce.txt"
+    SEAT_COUNTS = (4,)
+    OPTIONS = (
+        OptionSpec(
+            "bock_doubles",
+            True,
+            "Each Bock doubling in force (context.bock) doubles the hand's value, Sonderpunkte included. "
+            "Off: the club plays without Bock, and a hand under Bock is refused.",
+            kind="bool",
+        ),
+        OptionSpec(
+            "both_fail",
+            "net",
+            "Both sides made an Absage and neither reached its target: each side earns the points for "
+            "the other's failed Absage and the two are netted (net), or the game counts nothing and "
+            "only the Sonderpunkte are scored (void).",
+            kind="choice",
+            choices=BOTH_FAIL_CHOICES,
+        ),
+        OptionSpec(
+            "versaeumte_ansage",
+            True,
+            "004 §8: a side that won without any announcement while the other side stayed under 60 "
+            "loses the game (the other side wins, simply valued); a side that announced but not "
+            "'keine 90' while the other side stayed under 30 scores a Nullspiel (0 for everyone).",
+            kind="bool",
+        ),
+        OptionSpec(
+            "offene_hochzeit_unter_30",
+            "opponents_simple",
+            "004 §7: a wedding without partner (scored as a solo) in which the wedding player took under "
+            "30 Augen 'gilt als einfach gewertet gewonnen': the opponents win with a game value of 1 "
+            "(opponents_simple), the wedding player wins with 1 (wedding_simple), or no special rule "
+            "(as_solo).",
+            kind="choice",
+            choices=OFFENE_HOCHZEIT_CHOICES,
+        ),
+    )
+
+    def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
+        if context.bock and not self.opt("bock_doubles"):
+            raise EngineError("invalid_value", "Diese Regel spielt ohne Bockrunden.", "context.bock")
+        facts = read_hand(hand, seats)
+        position = _position(facts)
+        winner, view, lines, nullspiel = self._game_lines(facts, position)
+        if not nullspiel:
+            # 004 §10: Sonderpunkte of both sides, netted against each other and against the game
+            # value, from the view the lines speak for.
+            for side in (view, OTHER[view]):
+                sign = 1 if side == view else -1
+                for kind in EXTRA_KINDS:
+                    for _ in range(facts.extras.count((side, kind))):
+                        lines.append(Line(f"{EXTRA_LABELS[kind]} ({PARTY[side]})", sign))
+        value = sum(line.amount or 0 for line in lines)
+        multiplier = 2**context.bock
+        if context.bock:
+            lines.append(Line("Bock" if context.bock == 1 else f"{context.bock}× Bock", factor=multiplier))
+        value *= multiplier
+        if facts.solo:
+            # 004 §10: "erhält bei einem Solo die SolospielerIn das dreifache des Spielwerts"
+            lines.append(Line("Solo: dreifach für den Solospieler", factor=3))
+        re_value = value if view == "re" else -value
+        share = 3 if facts.solo else 1
+        payouts = {seat: (re_value * share if seat in facts.re else -re_value) for seat in seats}
+        zero_sum_check(payouts)
+        loser_augen = None if winner is None else facts.side_augen(OTHER[winner])
+        outcome = Outcome(
+            game=facts.game,
+            declarer=facts.re[0],
+            partner=facts.re[1] if len(facts.re) == 2 else None,
+            declarer_won=None if winner is None else winner == "re",
+            augen=facts.augen,
+            schneider=loser_augen is not None and loser_augen < 30,
+            schwarz=facts.no_trick("re") or facts.no_trick("contra"),
+            suit=facts.suit,
+            solo=facts.solo,
+        )
+        return HandResult(
+            self.unit(),
+            () if winner is None else WINNER[winner],
+            payouts,
+            tuple(lines),
+            outcome,
+            abs(value),
+            multiplier,
+        )
+
+    def _game_lines(self, hand: DoppelkopfHand, position: int) -> tuple[str | None, str, list[Line], bool]:
+        """The game value's lines: (winner or None, the side the lines speak for, lines, Nullspiel)."""
+        target = {"re": hand.target("re"), "contra": hand.target("contra")}
+        view_of = {"re": position, "contra": 1 - position}
+
+        # 004 §7 Offene Hochzeit: "Bekommt die SpielerIn weniger als 30 Punkte, so gilt das Spiel als
+        # einfach gewertet gewonnen" — read as a simple win, value 1, for the side the option names.
+        rule = self.opt("offene_hochzeit_unter_30")
+        if hand.game == "hochzeit" and hand.solo and hand.augen < 30 and rule != "as_solo":
+            side = "contra" if rule == "opponents_simple" else "re"
+            return side, side, [Line("Offene Hochzeit unter 30 Augen: einfach gewertet", 1)], False
+
+        reached = {side: view_of[side] >= target[side] for side in SIDES}
+        if reached["re"]:
+            winner: str | None = "re"
+        elif reached["contra"]:
+            winner = "contra"
+        elif target["re"] > 1 and target["contra"] > 1:
+            return self._both_fail(hand, target, view_of)
+        else:
+            # Only one side made an Absage and missed it: the other side wins by reaching the
+            # mark that Absage denied it (004 §10), even below its own 121/120.
+            winner = "contra" if target["re"] > 1 else "re"
+        loser = OTHER[winner]
+
+        if self.opt("versaeumte_ansage") and target[loser] == 1:
+            # 004 §8 "Wird keine Ansage getätigt und die Gegnerpartei bekommt weniger als 60 Punkte,
+            # so gilt das Spiel für die Gegnerpartei als gewonnen. Wurde es versäumt, keine 90
+            # anzusagen und die Gegnerpartei erreicht weniger als 30 Punkte, so wird das Spiel als
+            # Nullspiel gewertet." Read for the side that won: silent → the win goes over, simply
+            # valued; announced without keine 90 → nobody scores. Not applied when the loser made an
+            # Absage: then the winner won by the loser's failure, not by dominating a silent game.
+            loser_augen = hand.side_augen(loser)
+            if not hand.announced[winner] and loser_augen < 60:
+                lines = [Line(f"Gewonnen: keine Ansage der {PARTY[winner]}-Partei (004 §8)", 1)]
+                lines += self._announcement_bonus(hand)
+                return loser, loser, lines, False
+            if target[winner] == 1 and loser_augen < 30:
+                label = f"Nullspiel: keine 90 der {PARTY[winner]}-Partei versäumt (004 §8)"
+                return None, "re", [Line(label, 0)], True
+
+        view = view_of[winner]
+        if target[loser] > 1:
+            lines = _mirror_lines(loser, target[loser], winner, view, 1)
+        else:
+            lines = [Line(LEVEL_LABELS[i], 1) for i in range(view)]
+        lines += [Line(f"{ABSAGE_LABELS[a]} angesagt", 1) for a in ABSAGEN if a in hand.announced[winner]]
+        # 004 §10 "gegen die Alten": only when Contra reached 120 or more, never against a soloist.
+        if winner == "contra" and not hand.solo and hand.side_augen("contra") >= 120:
+            lines.append(Line("gegen die Alten", 1))
+        lines += self._announcement_bonus(hand)
+        return winner, winner, lines, False
+
+    def _both_fail(
+        self, hand: DoppelkopfHand, target: Mapping[str, int], view_of: Mapping[str, int]
+    ) -> tuple[str | None, str, list[Line], bool]:
+        """Both sides made an Absage and neither reached its target (the seed is silent).
+
+        ``net``: each side earns against the other's failed Absage what 004 §10 gives the opponent
+        of a failed Absage; the Re/Contra points would go to either side and cancel out. The side
+        with more points wins the difference. ``void``: the game counts nothing.
+        """
+        if self.opt("both_fail") == "void":
+            return None, "re", [Line("Beide Absagen verfehlt: kein Spielwert", 0)], False
+        earned = {side: view_of[side] + 3 * (target[OTHER[side]] - 1) for side in SIDES}
+        if earned["re"] == earned["contra"]:
+            winner, view = None, "re"
+        else:
+            winner = view = "re" if earned["re"] > earned["contra"] else "contra"
+        lines: list[Line] = []
+        for side in (view, OTHER[view]):
+            sign = 1 if side == view else -1
+            lines += _mirror_lines(OTHER[side], target[OTHER[side]], side, view_of[side], sign)
+        return winner, view, lines, False
+
+    @staticmethod
+    def _announcement_bonus(hand: DoppelkopfHand) -> list[Line]:
+        # 004 §10: "Die Ansage von Re bzw. Contra werden jeweils 2 Punkte dazu addiert" — to the
+        # winner's value, whichever side announced.
+        return [Line(f"{PARTY[side]} angesagt", 2) for side in SIDES if side in hand.announced[side]]
+
+
+# --- Table events (004 §5, §10), for the evening fold -------------------------------------------
+
+
+def _check_table(players: Sequence[str]) -> None:
+    if len(set(players)) != len(players) or not 4 <= len(players) <= 6:
+        raise EngineError("invalid_value", "Am Tisch sitzen 4 bis 6 verschiedene Spieler.", "players")
+
+
+def vergeben_payouts(players_at_table: Sequence[str], dealer: str) -> dict[str, int]:
+    """004 §5, §10: after the third Vergeben every player at the table gets one point, the one
+    sitting out included, and the dealer is written the sum as minus."""
+    _check_table(players_at_table)
+    if dealer not in players_at_table:
+        raise EngineError("invalid_value", f"'{dealer}' sitzt nicht am Tisch.", "dealer")
+    others = len(players_at_table) - 1
+    return {p: -others if p == dealer else 1 for p in players_at_table}
+
+
+def schmeissen_payouts(players_at_table: Sequence[str]) -> dict[str, int]:
+    """004 §5: a thrown hand is not played and scores nothing; the same dealer deals again."""
+    _check_table(players_at_table)
+    return dict.fromkeys(players_at_table, 0)
+
+
+def table_payouts(players_at_table: Sequence[str], hand_payouts: Mapping[str, int]) -> dict[str, int]:
+    """A hand's payouts for everyone at the table: whoever sat out (at five the dealer) gets 0
+    (004 §10 "Wird eine 5-er Runde gespielt erhält die GeberIn immer 0 Punkte")."""
+    _check_table(players_at_table)
+    strangers = [p for p in hand_payouts if p not in players_at_table]
+    if strangers:
+        raise EngineError("invalid_value", f"'{strangers[0]}' sitzt nicht am Tisch.", "seats")
+    return {p: hand_payouts.get(p, 0) for p in players_at_table}
