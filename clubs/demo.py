@@ -9,7 +9,7 @@ from django.db import transaction
 
 from clubs.models import Club, Member, Membership, Role
 
-DEMO_PASSWORD = "demo"  # noqa: S105 - documented in README.md; seed_demo refuses to run in production
+DEMO_PASSWORD = "demo"  # documented in README.md; seed_demo refuses to run with DEBUG off
 
 DEMO_CLUB = ("demo", "Schafkopf-Freunde Demo")
 DEMO_PLAYERS = [

@@ -34,7 +34,7 @@ DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if DEBUG or TESTING:
-        SECRET_KEY = "django-insecure-local-development-only"  # noqa: S105 - never used in production
+        SECRET_KEY = "django-insecure-local-development-only"  # only with DEBUG or in tests
     else:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY is not set. Set it to a long random value (for example the output of "
@@ -150,6 +150,10 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
+
+# Without collectstatic (local server, tests) WhiteNoise serves straight from the source folders.
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

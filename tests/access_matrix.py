@@ -1,0 +1,74 @@
+"""Every club-scoped URL, found by walking the URL configuration, and what each role must get.
+
+A URL is club-scoped when its route has a `slug` kwarg (the club). Its view must be declared
+through `clubs.access.club_view`, which puts a `ClubViewRule` (need, methods) on it; the
+expected status for each role follows from that rule alone.
+
+Other kwargs are filled from SAMPLES: kwarg name → factory(club) that creates an object of
+that club and returns the value for the URL. A view with a new kwarg (`session_id`,
+`hand_id`, …) needs one line here; the test says so when it is missing.
+"""
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.resolvers import RoutePattern
+
+from clubs.access import ROLES_FOR_NEED, ClubViewRule
+from clubs.models import Club, Role
+from tests.factories import MemberFactory, MembershipFactory
+
+CLUB_KWARG = "slug"
+ROLES = ("anonymous", "outsider", Role.MEMBER.value, Role.SCORER.value, Role.OWNER.value)
+METHODS = ("GET", "POST")
+
+SAMPLES: dict[str, Callable[[Club], object]] = {
+    "member_id": lambda club: MemberFactory(club=club).pk,
+    "membership_id": lambda club: MembershipFactory(club=club, role=Role.MEMBER).pk,
+}
+
+
+@dataclass(frozen=True)
+class ClubURL:
+    name: str  # namespaced URL name, for reverse()
+    kwargs: frozenset[str]
+    rule: ClubViewRule | None  # None: the view bypasses club_view, which the test rejects
+
+    @property
+    def object_kwargs(self) -> list[str]:
+        return sorted(self.kwargs - {CLUB_KWARG})
+
+
+def _kwarg_names(pattern: object) -> set[str]:
+    if isinstance(pattern, RoutePattern):
+        return set(pattern.converters)
+    return set(pattern.regex.groupindex)  # RegexPattern, LocalePrefixPattern has none
+
+
+def _walk(patterns: list, namespace: str, inherited: frozenset[str]) -> Iterator[ClubURL]:
+    for entry in patterns:
+        kwargs = inherited | _kwarg_names(entry.pattern)
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from _walk(entry.url_patterns, inner, kwargs)
+        elif isinstance(entry, URLPattern) and CLUB_KWARG in kwargs:
+            name = f"{namespace}{entry.name}" if entry.name else f"<unnamed {entry.pattern}>"
+            yield ClubURL(name=name, kwargs=kwargs, rule=getattr(entry.callback, "club_rule", None))
+
+
+def club_urls() -> list[ClubURL]:
+    return sorted(_walk(get_resolver().url_patterns, "", frozenset()), key=lambda u: u.name)
+
+
+def expected_status(rule: ClubViewRule, role: str, method: str) -> int | set[int]:
+    """The status a role must get. An allowed POST (sent empty) may re-render or redirect."""
+    if role == "anonymous":
+        return 302  # to the login page
+    if role == "outsider":
+        return 404
+    if role not in ROLES_FOR_NEED[rule.need]:
+        return 403
+    if not rule.allows(method):
+        return 405
+    return 200 if method == "GET" else {200, 302}

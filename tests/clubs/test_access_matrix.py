@@ -1,0 +1,71 @@
+"""Every club-scoped URL × every role × GET and POST gets the status its declared need implies.
+
+The URLs come from walking the URL configuration (tests/access_matrix.py), so a view added
+later is covered without being listed here.
+"""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Club
+from tests.access_matrix import CLUB_KWARG, METHODS, ROLES, SAMPLES, ClubURL, club_urls, expected_status
+from tests.factories import World
+
+URLS = club_urls()
+
+
+def _reverse(url: ClubURL, club: Club) -> str:
+    missing = [kwarg for kwarg in url.object_kwargs if kwarg not in SAMPLES]
+    assert not missing, f"{url.name}: add a sample for {missing} to SAMPLES in tests/access_matrix.py"
+    kwargs = {CLUB_KWARG: club.slug} | {kwarg: SAMPLES[kwarg](club) for kwarg in url.object_kwargs}
+    return reverse(url.name, kwargs=kwargs)
+
+
+def test_the_walk_finds_the_club_pages() -> None:
+    """Guards the walker itself: if it found nothing, the matrix below would pass vacuously."""
+    names = {url.name for url in URLS}
+    assert {"clubs:home", "clubs:member_list", "clubs:member_edit", "clubs:logins"} <= names
+
+
+@pytest.mark.parametrize("url", URLS, ids=lambda url: url.name)
+def test_every_club_url_goes_through_club_view(url: ClubURL) -> None:
+    assert url.rule is not None, f"{url.name} has a club slug but its view is not wrapped in clubs.access.club_view"
+    assert not url.name.startswith("<unnamed"), f"{url.name}: club URLs need a name"
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("url", URLS, ids=lambda url: url.name)
+def test_status_per_role(url: ClubURL, role: str, method: str, client: Client, world: World) -> None:
+    if url.rule is None:
+        pytest.skip("reported by test_every_club_url_goes_through_club_view")
+    path = _reverse(url, world.club)
+    if role != "anonymous":
+        client.force_login(world.users[role])
+    response = client.generic(method, path)
+    expected = expected_status(url.rule, role, method)
+    allowed = expected if isinstance(expected, set) else {expected}
+    assert response.status_code in allowed, f"{role} {method} {path}: {response.status_code}, expected {expected}"
+    if role == "anonymous":
+        assert response.url.startswith(reverse(settings.LOGIN_URL)), response.url
+
+
+# Only requests the view accepts: for other methods it answers 405 before it looks up objects.
+OBJECT_REQUESTS = [
+    pytest.param(url, method, id=f"{url.name}-{method}")
+    for url in URLS
+    if url.object_kwargs and url.rule is not None
+    for method in METHODS
+    if url.rule.allows(method)
+]
+
+
+@pytest.mark.parametrize(("url", "method"), OBJECT_REQUESTS)
+def test_objects_of_another_club_are_not_found(url: ClubURL, method: str, client: Client, world: World) -> None:
+    """The club's owner asks for an object of another club under their own club's slug."""
+    other_path = _reverse(url, world.other_club)
+    path = other_path.replace(f"/{world.other_club.slug}/", f"/{world.club.slug}/", 1)
+    client.force_login(world.users["owner"])
+    assert client.generic(method, path).status_code == 404

@@ -1,0 +1,68 @@
+"""factory_boy factories for the club models; tests build their data from these."""
+
+from dataclasses import dataclass
+
+import factory
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from factory.django import DjangoModelFactory
+
+from clubs.models import Club, Member, Membership, Role
+
+PASSWORD = "pw-for-tests"
+
+
+class UserFactory(DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password(PASSWORD)
+
+
+class ClubFactory(DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Verein {n}")
+    slug = factory.Sequence(lambda n: f"verein-{n}")
+
+
+class MemberFactory(DjangoModelFactory):
+    class Meta:
+        model = Member
+
+    club = factory.SubFactory(ClubFactory)
+    display_name = factory.Sequence(lambda n: f"Spieler {n}")
+
+
+class MembershipFactory(DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    user = factory.SubFactory(UserFactory)
+    club = factory.SubFactory(ClubFactory)
+    role = Role.MEMBER
+
+
+@dataclass(frozen=True)
+class World:
+    """One club with a login per role, and an outsider who owns another club."""
+
+    club: Club
+    other_club: Club
+    users: dict[str, AbstractBaseUser]  # "owner", "scorer", "member", "outsider"
+
+
+def make_world() -> World:
+    club = ClubFactory(name="Schafkopf-Freunde Test", slug="test")
+    other = ClubFactory(name="Andere", slug="andere")
+    users = {}
+    for role in (Role.OWNER, Role.SCORER, Role.MEMBER):
+        users[role.value] = MembershipFactory(club=club, role=role, user__username=f"test-{role.value}").user
+    users["outsider"] = MembershipFactory(club=other, role=Role.OWNER, user__username="outsider").user
+    for name in ("Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"):
+        MemberFactory(club=club, display_name=name)
+    MemberFactory(club=other, display_name="Ludwig Bauer")
+    return World(club=club, other_club=other, users=users)
