@@ -625,3 +625,14 @@ def test_partner_only_in_rufspiel() -> None:
 
 def test_laufende_in_bettel_refused() -> None:
     assert refused(STANDARD, game="bettel", declarer="Anna", tricks=0, laufende=3).field == "laufende"
+
+
+@pytest.mark.parametrize("preset", ["standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf"])
+def test_docs_document_every_option(preset: str) -> None:
+    from pathlib import Path
+
+    from scoring.engine import registry
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "rules" / f"{preset}.md").read_text()
+    missing = [spec.name for spec in registry.load(preset).option_specs() if f"`{spec.name}`" not in text]
+    assert not missing
