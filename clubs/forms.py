@@ -6,6 +6,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Member, Role
 
@@ -18,7 +19,7 @@ class MemberForm(forms.Form):
     display_name = forms.CharField(
         label=_("Name"),
         max_length=Member._meta.get_field("display_name").max_length,
-        help_text=_("So steht der Mitspieler auf dem Spielzettel; im Verein eindeutig."),
+        help_text=_("So steht der Spieler auf dem Spielzettel; im Verein eindeutig."),
     )
 
 
@@ -32,11 +33,11 @@ class GrantAccessForm(forms.Form):
         label=_("Anfangspasswort"),
         required=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("Nur für einen neuen Zugang; der Mitspieler ändert es nach der ersten Anmeldung."),
+        help_text=_("Nur für einen neuen Zugang; der Spieler ändert es nach der ersten Anmeldung."),
     )
     role = forms.ChoiceField(label=_("Rolle"), choices=Role.choices, initial=Role.MEMBER)
     member = forms.ModelChoiceField(
-        label=_("Mitspieler"),
+        label=pgettext_lazy("one", "Spieler"),
         queryset=Member.objects.none(),
         required=False,
         help_text=_("Der Spieler, dem dieser Zugang gehört (wenn er mitspielt)."),

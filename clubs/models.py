@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Club(models.Model):
@@ -45,8 +46,8 @@ class Member(models.Model):
 
     class Meta:
         ordering = ["display_name"]
-        verbose_name = _("Mitspieler")
-        verbose_name_plural = _("Mitspieler")
+        verbose_name = pgettext_lazy("one", "Spieler")
+        verbose_name_plural = _("Spieler")
         constraints = [
             # Names identify players on score sheets and in the JSON format, so "Sepp" and "sepp"
             # would be one person twice.
@@ -60,7 +61,7 @@ class Member(models.Model):
                 fields=["club", "user"],
                 condition=models.Q(user__isnull=False),
                 name="member_one_player_per_login_in_club",
-                violation_error_message=_("Dieser Zugang gehört schon zu einem anderen Mitspieler."),
+                violation_error_message=_("Dieser Zugang gehört schon zu einem anderen Spieler."),
             ),
         ]
 

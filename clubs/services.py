@@ -110,9 +110,9 @@ def membership_grant(
 
 def _link_player(*, member: Member, membership: Membership) -> None:
     if member.club_id != membership.club_id:
-        raise ValidationError({"member": _("Dieser Mitspieler gehört zu einem anderen Verein.")})
+        raise ValidationError({"member": _("Dieser Spieler gehört zu einem anderen Verein.")})
     if member.user_id is not None and member.user_id != membership.user_id:
-        raise ValidationError({"member": _("Dieser Mitspieler hat schon einen Zugang.")})
+        raise ValidationError({"member": _("Dieser Spieler hat schon einen Zugang.")})
     member.user = membership.user
     member.save(update_fields=["user"])
 

@@ -19,4 +19,4 @@ class MemberTable(tables.Table):
         fields = ("display_name", "user", "is_active")
         order_by = ("-is_active", "display_name")
         attrs = {"class": "striped"}
-        empty_text = _("Noch keine Mitspieler.")
+        empty_text = _("Noch keine Spieler.")

@@ -78,7 +78,7 @@ def member_add(request: HttpRequest, access: ClubAccess) -> HttpResponse:
         except ValidationError as error:
             _apply(form, error)
         else:
-            messages.success(request, _("%(name)s ist jetzt Mitspieler.") % {"name": member.display_name})
+            messages.success(request, _("%(name)s spielt jetzt mit.") % {"name": member.display_name})
             return redirect("clubs:member_list", slug=access.club.slug)
     return render(request, "clubs/member_form.html", {"access": access, "form": form, "member": None})
 

@@ -40,10 +40,10 @@ class Migration(migrations.Migration):
                 ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='club_players', to=settings.AUTH_USER_MODEL, verbose_name='Zugang')),
             ],
             options={
-                'verbose_name': 'Mitspieler',
-                'verbose_name_plural': 'Mitspieler',
+                'verbose_name': 'Spieler',
+                'verbose_name_plural': 'Spieler',
                 'ordering': ['display_name'],
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('display_name'), models.F('club'), name='member_display_name_unique_in_club', violation_error_message='Diesen Namen gibt es in diesem Verein schon.'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('club', 'user'), name='member_one_player_per_login_in_club', violation_error_message='Dieser Zugang gehört schon zu einem anderen Mitspieler.')],
+                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('display_name'), models.F('club'), name='member_display_name_unique_in_club', violation_error_message='Diesen Namen gibt es in diesem Verein schon.'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('club', 'user'), name='member_one_player_per_login_in_club', violation_error_message='Dieser Zugang gehört schon zu einem anderen Spieler.')],
             },
         ),
         migrations.CreateModel(

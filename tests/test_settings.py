@@ -1,0 +1,46 @@
+"""Production settings, checked in a fresh process as a server would start."""
+
+import os
+import secrets
+import subprocess
+import sys
+
+from django.conf import settings
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env=clean | env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_production_values() -> None:
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    result = manage("check", DJANGO_DEBUG="0")
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_debug_needs_no_secret_key() -> None:
+    result = manage("check", DJANGO_DEBUG="1")
+    assert result.returncode == 0, result.stderr
