@@ -12,6 +12,7 @@ from typing import Any
 from . import registry
 from .core import Context, EngineError, HandResult, RuleSet
 from .fields import check_int, check_seats
+from .session_rules import table_options_document
 
 
 def read_context(raw: Any) -> Context:
@@ -45,4 +46,10 @@ def score_hand_document(doc: Any) -> dict[str, Any]:
 
 
 def rulesets_document() -> dict[str, Any]:
-    return {name: cls.build().describe() for name, cls in registry.all_presets().items()}
+    """Every preset with its options and, under ``table_options``, the options of the evening's
+    table state (``session_rules``) with their defaults for that preset."""
+    out: dict[str, Any] = {}
+    for name, cls in registry.all_presets().items():
+        ruleset = cls.build()
+        out[name] = {**ruleset.describe(), "table_options": table_options_document(ruleset)}
+    return out

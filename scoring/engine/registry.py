@@ -2,6 +2,10 @@
 
 Presets register themselves with ``@register``; ``load`` turns the spec's ``ruleset`` value
 (a name, or ``{"preset": NAME, "options": {...}}``) into a resolved ``RuleSet``.
+
+The same ``options`` object also carries the table options of an evening (Bock triggers, Stock …,
+``session_rules``): ``load_with_table`` splits them off and resolves both; ``load`` validates them
+and returns the rule set alone, so a hand scored on its own accepts a session's rule set as is.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import EngineError, RuleSet
+from .session_rules import ALL_TABLE_OPTIONS, TableRules, build_table_rules
 
 PRESETS: dict[str, type[RuleSet]] = {}
 
@@ -25,6 +30,12 @@ def _ensure_loaded() -> None:
 
 
 def load(spec: Any, field: str = "ruleset") -> RuleSet:
+    return load_with_table(spec, field)[0]
+
+
+def load_with_table(spec: Any, field: str = "ruleset") -> tuple[RuleSet, TableRules]:
+    """The rule set and the table options of ``spec``; an option the preset itself defines
+    always belongs to the preset, never to the table."""
     _ensure_loaded()
     if isinstance(spec, str):
         name, overrides = spec, {}
@@ -41,7 +52,12 @@ def load(spec: Any, field: str = "ruleset") -> RuleSet:
     if not isinstance(name, str) or name not in PRESETS:
         known = ", ".join(sorted(PRESETS))
         raise EngineError("unknown_preset", f"Unbekannte Regel '{name}'; bekannt sind: {known}.", field)
-    return PRESETS[name].build(overrides)
+    cls = PRESETS[name]
+    own = {spec.name for spec in cls.option_specs()}
+    table_names = {key for key in overrides if key in ALL_TABLE_OPTIONS and key not in own}
+    ruleset = cls.build({key: value for key, value in overrides.items() if key not in table_names})
+    table = build_table_rules(ruleset, {key: overrides[key] for key in table_names})
+    return ruleset, table
 
 
 def all_presets() -> dict[str, type[RuleSet]]:

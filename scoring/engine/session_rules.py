@@ -1,0 +1,214 @@
+"""Table options: the rules of an evening's table state, as opposed to the rules of one hand.
+
+Bock triggers and whether Bock rounds queue or stack, the Mungorunde, the Stock, what a deal by
+the wrong player means, the Doppelkopf Vergeben penalty: a club chooses these like any tariff,
+in the same ``{"preset": ..., "options": {...}}`` object, but the presets do not read them —
+only the evening fold (``scoring.engine.session``) does. ``registry.load_with_table`` splits
+them off the preset's options and builds a ``TableRules`` here.
+
+Defaults follow the preset: where the preset plays the special rounds of 001 §5
+(``special_rounds``, i.e. ``allgaeu``) the table plays them the Allgäu way (Bock on 60:60 and
+30:90, Mungorunde, the Stock of 001 §8, the Bockspiel of 001 §8.4); everywhere else every table
+option is off until the club switches it on. Every option and reading is documented in
+docs/rules/table-state.md.
+
+This module decides nothing about a hand; it does not fold anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import EngineError, OptionSpec, RuleSet
+
+# Bock triggers a club can choose (001 §5.1, 003 §4.1 "nach folgenden Kriterien (optional)",
+# whose list did not survive; these are the usual ones).
+SCHAFKOPF_TRIGGERS = ("6060", "3090", "kontra_lost", "schwarz", "herz_solo_lost", "four_deckel")
+DOPPELKOPF_TRIGGERS = ("120120", "kontra_lost", "schwarz")
+
+# Rounds a table may start by choice (``{"event": "special_round", "kind": ...}``).
+SPECIAL_KINDS = (
+    "rimini",
+    "stoecklesrunde",
+    "megastoecklesrunde",
+    "gardareizrunde",
+    "abschlussrunde",
+    "geschobene_mungorunde",
+)
+
+# Players at one table per family: 3 only for a Saukopf Dreihaxer (000); with 5 the dealer sits
+# out, with 6 the dealer and the player to his right (001 §7; 004 §5/§10 name a sixth player).
+TABLE_SIZES = {"schafkopf": (4, 5, 6), "saukopf": (3, 4, 5, 6), "doppelkopf": (4, 5, 6)}
+
+# 001 §11.4: "Es werden keine speziellen Runden (Kapitel 5) gespielt" — and no Bock.
+_NO_BOCK_PRESETS = frozenset({"allgaeu-meisterschaft"})
+
+ALL_TABLE_OPTIONS = (
+    "bock_triggers",
+    "bock_overlap",
+    "mungorunde",
+    "stock",
+    "stock_first",
+    "stock_repeat",
+    "stock_double_cap",
+    "wrong_dealer",
+    "vergeben_limit",
+)
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The resolved table options of one table, plus what the family allows.
+
+    ``options`` holds the option values as chosen (for storing with a session, so a later
+    change of the club's defaults never rewrites a past evening); the typed fields are the same
+    values for the fold to read.
+    """
+
+    family: str
+    table_sizes: tuple[int, ...]
+    bock: bool = False  # Bock rounds exist (by trigger, vote or choice)
+    bock_triggers: tuple[str, ...] = ()
+    bock_overlap: str = "queue"  # queue: one round after the other (001 §5); stack: they overlap
+    special_kinds: tuple[str, ...] = ()  # kinds a special_round event may start
+    mungorunde: bool = False  # 001 §5.2: a Schwarz starts a Mungorunde
+    stock: str = "none"  # none | allgaeu (001 §8.1/§8.2, §5.3) | anhang_c (003 §3.2)
+    stock_first: int = 50
+    stock_repeat: int = 100
+    stock_double_cap: int = 200
+    wrong_dealer: str = "continue"  # bockspiel (001 §8.4) | continue
+    vergeben_limit: int = 0  # Doppelkopf (004 §5): the n-th Vergeben in a row is paid; 0 = never
+    schmeissen: bool = False  # Doppelkopf (004 §5)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
+    """The table options this (resolved) rule set offers, with their defaults."""
+    specs: list[OptionSpec] = []
+    if ruleset.FAMILY == "schafkopf":
+        special = bool(ruleset.opt("special_rounds"))
+        if ruleset.NAME not in _NO_BOCK_PRESETS:
+            specs += _bock_specs(SCHAFKOPF_TRIGGERS, ("6060", "3090") if special else ())
+        if special:
+            specs.append(
+                OptionSpec(
+                    "mungorunde",
+                    True,
+                    "Nach einem Spiel, in dem eine Partei keinen Stich macht (nicht Bettel oder Mungo), wird eine"
+                    " Mungorunde gespielt; die erste des Abends zwingend, danach wird abgestimmt (001 §5.2)",
+                    kind="bool",
+                )
+            )
+        stock_choices = ("none", "allgaeu", "anhang_c") if special else ("none", "anhang_c")
+        specs.append(
+            OptionSpec(
+                "stock",
+                "allgaeu" if special else "none",
+                "Stock: allgaeu = Vergeben/Verabheben zahlen in den Stock, er wird in der Gardareizrunde mit"
+                " einem gewonnenen Herz-Solo gewonnen (001 §8.1, §8.2, §5.3); anhang_c = bei"
+                " 'zusammengeworfen' zahlt jeder Mitspieler eine Einheit (den Rufspiel-Preis), das nächste"
+                " gewonnene Rufspiel holt ihn, ein verlorenes doppelt ihn auf (003 §3.2); none = kein Stock",
+                kind="choice",
+                choices=stock_choices,
+            )
+        )
+        if special:
+            specs += [
+                OptionSpec("stock_first", 50, "Stock: das erste Vergeben/Verabheben eines Spielers kostet", minimum=0),
+                OptionSpec("stock_repeat", 100, "Stock: jedes weitere Vergeben/Verabheben kostet", minimum=0),
+                OptionSpec(
+                    "stock_double_cap",
+                    200,
+                    "Stock: ein verlorenes Herz-Solo in der Gardareizrunde doppelt den Stock auf, höchstens um"
+                    " diesen Betrag (001 §5.3 'max. 2 €')",
+                    minimum=0,
+                ),
+                OptionSpec(
+                    "wrong_dealer",
+                    "bockspiel",
+                    "Gibt einer, der nicht an der Reihe ist: bockspiel = ein Bockspiel ohne Deckel, danach gibt,"
+                    " wer an der Reihe war (001 §8.4); continue = normal gewertet, es geht bei ihm weiter",
+                    kind="choice",
+                    choices=("bockspiel", "continue"),
+                ),
+            ]
+    elif ruleset.FAMILY == "doppelkopf":
+        if ruleset.opt("bock_doubles"):
+            specs += _bock_specs(DOPPELKOPF_TRIGGERS, ())
+        specs.append(
+            OptionSpec(
+                "vergeben_limit",
+                3,
+                "Das so-vielte Vergeben derselben Geberin in Folge bringt jeder Spielerin am Tisch einen Punkt,"
+                " die Geberin zahlt die Summe (004 §5); 0 = nie",
+                minimum=0,
+            )
+        )
+    return tuple(specs)
+
+
+def _bock_specs(triggers: tuple[str, ...], default: tuple[str, ...]) -> list[OptionSpec]:
+    return [
+        OptionSpec(
+            "bock_triggers",
+            list(default),
+            "Was eine Bockrunde auslöst: 6060/120120 = Gleichstand, 3090 = 30:90, kontra_lost = die Partei,"
+            " die zuletzt gestoßen (Kontra/Re) hat, verliert, schwarz = eine Partei ohne Stich,"
+            " herz_solo_lost = ein Herz-Solo verloren, four_deckel = mindestens vier Deckel (001 §5.1, 003 §4.1)",
+            kind="list",
+            choices=triggers,
+        ),
+        OptionSpec(
+            "bock_overlap",
+            "queue",
+            "queue = Runden werden nie gemeinsam gespielt, sondern nacheinander (001 §5); stack = Bockrunden"
+            " überlagern sich, jede laufende verdoppelt noch einmal",
+            kind="choice",
+            choices=("queue", "stack"),
+        ),
+    ]
+
+
+def build_table_rules(ruleset: RuleSet, overrides: Mapping[str, Any] | None = None) -> TableRules:
+    """Resolve the table options for ``ruleset``; refuses options this rule set does not offer."""
+    specs = {spec.name: spec for spec in table_option_specs(ruleset)}
+    values = {name: spec.default for name, spec in specs.items()}
+    for name, value in (overrides or {}).items():
+        if name not in specs:
+            raise EngineError(
+                "unknown_option",
+                f"Die Tischoption '{name}' gibt es bei der Regel '{ruleset.NAME}' (mit diesen Optionen) nicht.",
+                f"ruleset.options.{name}",
+            )
+        values[name] = specs[name].check(value)
+    for name, spec in specs.items():
+        if spec.kind == "list":
+            values[name] = tuple(values[name])
+    family = ruleset.FAMILY
+    bock = "bock_overlap" in specs
+    special = family == "schafkopf" and bool(ruleset.opt("special_rounds"))
+    kinds = (("bockrunde",) if bock else ()) + (SPECIAL_KINDS if special else ())
+    return TableRules(
+        family=family,
+        table_sizes=TABLE_SIZES.get(family, (4,)),
+        bock=bock,
+        bock_triggers=values.get("bock_triggers", ()),
+        bock_overlap=values.get("bock_overlap", "queue"),
+        special_kinds=kinds,
+        mungorunde=values.get("mungorunde", False),
+        stock=values.get("stock", "none"),
+        stock_first=values.get("stock_first", 50),
+        stock_repeat=values.get("stock_repeat", 100),
+        stock_double_cap=values.get("stock_double_cap", 200),
+        wrong_dealer=values.get("wrong_dealer", "continue"),
+        vergeben_limit=values.get("vergeben_limit", 0),
+        schmeissen=family == "doppelkopf",
+        options={name: list(v) if isinstance(v, tuple) else v for name, v in values.items()},
+    )
+
+
+def table_options_document(ruleset: RuleSet) -> dict[str, Any]:
+    """The table options of ``ruleset`` for ``manage.py rulesets``."""
+    return {spec.name: spec.as_dict() for spec in table_option_specs(ruleset)}
