@@ -56,22 +56,27 @@ lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
 	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
-test: $(VENV)/.installed-dev system-deps lint
-	@failed=0; backends=""; \
+# Runs every step even after a failure, so one run shows everything; exits 1 if any failed.
+test: $(VENV)/.installed-dev system-deps
+	@failed=""; backends=""; \
+	echo "== ruff check"; $(PY) -m ruff check . || failed="$$failed ruff"; \
+	echo "== migrations match the models"; \
+	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run || failed="$$failed migrations"; \
 	echo "== tests on SQLite"; \
 	if DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" $(PYTEST); then backends="sqlite"; \
-	else failed=1; backends="sqlite (FAILED)"; fi; \
+	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \
 	pg="$${DATABASE_URL:-}"; case "$$pg" in postgres*) ;; *) pg="$(PG_DEFAULT_URL)";; esac; \
 	shown=$$(echo "$$pg" | sed -E 's#//[^@/]*@#//#'); \
 	if $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()' "$$pg" 2>/dev/null; then \
 		echo "== tests on PostgreSQL ($$shown)"; \
 		if DATABASE_URL="$$pg" $(PYTEST); then backends="$$backends, postgresql"; \
-		else failed=1; backends="$$backends, postgresql (FAILED)"; fi; \
+		else failed="$$failed postgresql"; backends="$$backends, postgresql (failed)"; fi; \
 	else \
 		echo "PostgreSQL not reachable at $$shown: skipped (set DATABASE_URL to use another)."; \
 	fi; \
 	echo "backends: $$backends"; \
-	exit $$failed
+	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi; \
+	echo "make test passed"
 
 # Developers: after changing UI strings, update locale/en and translate the new entries.
 messages: $(VENV)/.installed-dev
