@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 
@@ -24,11 +25,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (make test installs it with apt)")
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
@@ -40,7 +39,7 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
+def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})  # a phone
     page = context.new_page()
     page.set_default_timeout(10_000)

@@ -1,8 +1,9 @@
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 
-def test_demo_owner_logs_in_and_sees_the_club(live_server: object, page: Page) -> None:
+def test_demo_owner_logs_in_and_sees_the_club(live_server: LiveServer, page: Page) -> None:
     call_command("seed_demo", "--force")
     page.goto(live_server.url + "/")
     expect(page.get_by_role("heading", name="Anmelden")).to_be_visible()
