@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
 from ..fields import HandReader
@@ -48,6 +49,7 @@ WINNER = {"re": "declarer", "contra": "opponents"}
 ABSAGEN = ("keine90", "keine60", "keine30", "schwarz")
 ANNOUNCEMENTS = ("re", "contra", *ABSAGEN)
 ABSAGE_LABELS = {"keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
+_LADDERS = {side: [side, *ABSAGEN] for side in SIDES}
 
 # 004 §10: the levels of the loser's Augen, one point each. The first is the win itself ("keine
 # 120"), named "Gewonnen" because Contra also wins at 120:120, where Re did reach 120.
@@ -57,6 +59,7 @@ LEVEL_LABELS = ("Gewonnen", "keine 90", "keine 60", "keine 30", "schwarz")
 MARKS = {1: "120", 2: "90", 3: "60", 4: "30"}
 
 EXTRA_KINDS = ("charlie", "charlie_gefangen", "fuchs_gefangen", "doppelkopf", "herz10")
+EXTRA_ORDER = {kind: i for i, kind in enumerate(EXTRA_KINDS)}
 EXTRA_LABELS = {
     "charlie": "Charlie",
     "charlie_gefangen": "Charlie gefangen",
@@ -83,13 +86,30 @@ MAX_AUGEN = tuple(sum(_CARD_VALUES[: 4 * t]) for t in range(TRICKS + 1))
 
 VERGEBEN_LIMIT = 3  # 004 §5: the third Vergeben of one dealer costs that dealer
 
+# Lines are immutable; the ones every hand uses are made once.
+LEVEL_LINES = tuple(Line(label, 1) for label in LEVEL_LABELS)
+ABSAGE_LINES = tuple(Line(f"{ABSAGE_LABELS[a]} angesagt", 1) for a in ABSAGEN)
+BONUS_LINES = {side: Line(f"{PARTY[side]} angesagt", 2) for side in SIDES}
+GEGEN_DIE_ALTEN = Line("gegen die Alten", 1)
+SOLO_LINE = Line("Solo: dreifach für den Solospieler", factor=3)
+EXTRA_LINES = {
+    (side, kind, sign): Line(f"{EXTRA_LABELS[kind]} ({PARTY[side]})", sign)
+    for side in SIDES
+    for kind in EXTRA_KINDS
+    for sign in (1, -1)
+}
+
 OFFENE_HOCHZEIT_CHOICES = ("opponents_simple", "wedding_simple", "as_solo")
 BOTH_FAIL_CHOICES = ("net", "void")
 
 
-@dataclass(frozen=True)
-class DoppelkopfHand:
-    """The validated facts of one hand; ``re`` in the order given, announcements as sets."""
+class DoppelkopfHand(NamedTuple):
+    """The validated facts of one hand; ``re`` in the order given. Immutable like the frozen
+    dataclasses elsewhere, but a NamedTuple: one is built per hand, and tuples build fastest.
+
+    ``announced`` says how far each side went up its ladder (004 §8 allows no gaps, so a count says
+    it all): 0 nothing, 1 Re resp. Contra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz.
+    """
 
     game: str
     suit: str | None
@@ -97,7 +117,7 @@ class DoppelkopfHand:
     contra: tuple[str, ...]
     augen: int  # of the Re side
     tricks: int | None  # of the Re side; None when not counted
-    announced: Mapping[str, frozenset[str]]  # side -> announcements
+    announced: Mapping[str, int]
     extras: tuple[tuple[str, str], ...]  # (side, kind) in input order
 
     @property
@@ -115,14 +135,10 @@ class DoppelkopfHand:
     def side_augen(self, side: str) -> int:
         return self.augen if side == "re" else TOTAL_AUGEN - self.augen
 
-    def target(self, side: str) -> int:
-        """The level the side must reach: 1 (win) plus one per Absage (004 §10 "Ziel")."""
-        return 1 + sum(1 for a in ABSAGEN if a in self.announced[side])
 
-
-def _read_announcements(raw: Any) -> dict[str, frozenset[str]]:
+def _read_announcements(raw: Any) -> dict[str, int]:
     if raw is None:
-        return {"re": frozenset(), "contra": frozenset()}
+        return {"re": 0, "contra": 0}
     if not isinstance(raw, Mapping):
         raise EngineError("invalid_type", 'Erwartet ein Objekt {"re": [...], "contra": [...]}.', "announcements")
     for key in raw:
@@ -130,12 +146,15 @@ def _read_announcements(raw: Any) -> dict[str, frozenset[str]]:
             raise EngineError(
                 "unexpected_field", f"Ansagen gibt es nur von 're' und 'contra', nicht '{key}'.", f"announcements.{key}"
             )
-    out: dict[str, frozenset[str]] = {}
+    out: dict[str, int] = {}
     for side in SIDES:
         where = f"announcements.{side}"
         value = raw.get(side)
         if value is None:
             value = []
+        if isinstance(value, list) and len(value) <= 5 and value == _LADDERS[side][: len(value)]:
+            out[side] = len(value)  # the usual case, written in order
+            continue
         if not isinstance(value, list):
             raise EngineError("invalid_type", "Erwartet eine Liste von Ansagen.", where)
         seen: list[str] = []
@@ -153,8 +172,9 @@ def _read_announcements(raw: Any) -> dict[str, frozenset[str]]:
             if item in seen:
                 raise EngineError("invalid_value", f"'{item}' steht doppelt in der Liste.", f"{where}[{i}]")
             seen.append(item)
-        # 004 §8: "keine Ansage kann ausgelassen werden" — the set must be a start of the ladder.
-        ladder = (side, *ABSAGEN)
+        # 004 §8: "keine Ansage kann ausgelassen werden" — the set must be a start of the ladder;
+        # the order in which the Schreiber lists them does not matter.
+        ladder = _LADDERS[side]
         for lower, higher in zip(ladder, ladder[1:], strict=False):
             if higher in seen and lower not in seen:
                 raise EngineError(
@@ -162,7 +182,7 @@ def _read_announcements(raw: Any) -> dict[str, frozenset[str]]:
                     f"'{higher}' ohne '{lower}' geht nicht: keine Ansage darf ausgelassen werden (004 §8).",
                     where,
                 )
-        out[side] = frozenset(seen)
+        out[side] = len(seen)
     return out
 
 
@@ -221,25 +241,27 @@ def _check_tricks(augen: int, tricks: int) -> None:
 
 def _check_extras(hand: DoppelkopfHand) -> None:
     """Refuse Sonderpunkte that cannot have happened together with the rest of the hand."""
-    counts: dict[tuple[str, str], int] = {}
-    for key in hand.extras:
-        counts[key] = counts.get(key, 0) + 1
-    for kind, most in EXTRA_MAX.items():
-        if counts.get(("re", kind), 0) + counts.get(("contra", kind), 0) > most:
+    total: dict[str, int] = {}
+    per_side: dict[str, dict[str, int]] = {"re": {}, "contra": {}}
+    for side, kind in hand.extras:
+        total[kind] = total.get(kind, 0) + 1
+        per_side[side][kind] = per_side[side].get(kind, 0) + 1
+    for kind, n in total.items():
+        most = EXTRA_MAX.get(kind)
+        if most is not None and n > most:
             times = "einmal" if most == 1 else f"{most}-mal"
             raise EngineError(
                 "inconsistent", f"'{EXTRA_LABELS[kind]}' kann es in einem Spiel nur {times} geben.", "extras"
             )
     # The last trick has one winner: Charlie took it, or a Karo-Dame caught the first Charlie
     # played in it (004 §10) — never both.
-    if any(k == "charlie" for _, k in hand.extras) and any(k == "charlie_gefangen" for _, k in hand.extras):
+    if "charlie" in total and "charlie_gefangen" in total:
         raise EngineError(
             "inconsistent",
             "Charlie kann nicht zugleich den letzten Stich machen und darin gefangen werden.",
             "extras",
         )
-    for side in SIDES:
-        mine = [kind for s, kind in hand.extras if s == side]
+    for side, mine in per_side.items():
         if not mine:
             continue
         if hand.no_trick(side):
@@ -249,8 +271,8 @@ def _check_extras(hand: DoppelkopfHand) -> None:
                 "extras",
             )
         augen = hand.side_augen(side)
-        for kind, least in EXTRA_MIN_AUGEN.items():
-            n = mine.count(kind)
+        for kind, n in mine.items():
+            least = EXTRA_MIN_AUGEN.get(kind, 0)
             if n * least > augen:
                 raise EngineError(
                     "inconsistent",
@@ -290,17 +312,9 @@ def read_hand(raw: Any, seats: tuple[str, ...]) -> DoppelkopfHand:
     announced = _read_announcements(r.get("announcements"))
     extras = _read_extras(r.get("extras"), game)
     r.finish()
-    hand = DoppelkopfHand(
-        game=game,
-        suit=suit,
-        re=re,
-        contra=tuple(s for s in seats if s not in re),
-        augen=augen,
-        tricks=tricks,
-        announced=announced,
-        extras=extras,
-    )
-    _check_extras(hand)
+    hand = DoppelkopfHand(game, suit, re, tuple(s for s in seats if s not in re), augen, tricks, announced, extras)
+    if extras:
+        _check_extras(hand)
     return hand
 
 
@@ -317,14 +331,29 @@ def _position(hand: DoppelkopfHand) -> int:
     return 0 - (re < 90) - (re < 60) - (re < 30) - hand.no_trick("re")
 
 
-def _mirror_lines(loser: str, loser_target: int, winner: str, view: int, sign: int) -> list[Line]:
+@dataclass(frozen=True)
+class GameValue:
+    """The game's part of the Abrechnung, before Sonderpunkte, Bock and the solo share.
+
+    ``lines`` speak for ``speaks_for`` (the winner; Re when nobody won) and add up to ``value``.
+    """
+
+    winner: str | None  # "re", "contra", or None: nobody won (both Absagen missed, Nullspiel)
+    speaks_for: str
+    lines: tuple[Line, ...]
+    value: int
+    nullspiel: bool = False  # 004 §8: nothing counts, not even the Sonderpunkte
+
+
+def _mirror_lines(loser: str, loser_target: int, earner: str, level: int, sign: int) -> list[Line]:
     """The points a side earns against the other side's failed Absage (004 §10).
 
     "so bekommt der Gegner die Punkte, die im Gewinnfall die ansagende Partei bekommen hätte"
     (its levels up to the Absage plus one per Absage: 2·target − 1), and "jede weitere Stufe einen
     zusätzlichen Punkt": every level the earning side got beyond the announced mark, continuing
-    into its own levels (keine 90 …) once it reached the win line. ``view`` is the earning side's
-    position (1 - the loser's); ``sign`` writes the lines for or against the side the lines speak for.
+    into its own levels (keine 90 …) once it reached the win line. ``level`` is the earning side's
+    position on the ladder (``_position`` from its view); ``sign`` writes the lines for or against
+    the side the lines speak for.
     """
     highest = ABSAGEN[loser_target - 2]
     lines = [
@@ -333,14 +362,110 @@ def _mirror_lines(loser: str, loser_target: int, winner: str, view: int, sign: i
             sign * (2 * loser_target - 1),
         )
     ]
-    for step in range(1, loser_target + view - 1):
+    for step in range(1, loser_target + level - 1):
         level = loser_target - step  # the loser's level this step breaks; <= 0: the earner's own
         if level >= 1:
-            label = f"{'121' if level == 1 and winner == 're' else MARKS[level]} erreicht"
+            label = f"{'121' if level == 1 and earner == 're' else MARKS[level]} erreicht"
         else:
             label = LEVEL_LABELS[1 - level]
         lines.append(Line(f"weitere Stufe: {label}", sign))
     return lines
+
+
+def _value(winner: str | None, speaks_for: str, lines: list[Line], nullspiel: bool = False) -> GameValue:
+    return GameValue(winner, speaks_for, tuple(lines), sum(line.amount or 0 for line in lines), nullspiel)
+
+
+@cache
+def game_value(
+    position: int,
+    announced_re: int,
+    announced_contra: int,
+    solo: bool,
+    wedding_alone: bool,
+    both_fail: str,
+    versaeumte_ansage: bool,
+    offene_hochzeit_unter_30: str,
+) -> GameValue:
+    """004 §7, §8, §10: who won and the game value, from where the hand ended on the ladder
+    (``_position``) and how far each side announced (``DoppelkopfHand.announced``).
+
+    Every Augen threshold of the rules is a ladder step (under 60 for the loser: the winner's
+    level >= 3; Contra 120 or more: position <= 0; the wedding under 30: position <= -3), so these
+    small integers decide everything, and the result is cached per combination.
+    """
+    announced = {"re": announced_re, "contra": announced_contra}
+    target = {side: max(1, n) for side, n in announced.items()}  # 1 + one per Absage
+    level_of = {"re": position, "contra": 1 - position}
+
+    # 004 §7 Offene Hochzeit: "Bekommt die SpielerIn weniger als 30 Punkte, so gilt das Spiel als
+    # einfach gewertet gewonnen" — read as a simple win, value 1, for the side the option names.
+    if wedding_alone and position <= -3 and offene_hochzeit_unter_30 != "as_solo":
+        side = "contra" if offene_hochzeit_unter_30 == "opponents_simple" else "re"
+        return _value(side, side, [Line("Offene Hochzeit unter 30 Augen: einfach gewertet", 1)])
+
+    if level_of["re"] >= target["re"]:
+        winner = "re"
+    elif level_of["contra"] >= target["contra"]:
+        winner = "contra"
+    elif target["re"] > 1 and target["contra"] > 1:
+        return _both_fail(target, level_of, both_fail)
+    else:
+        # Only one side made an Absage and missed it: the other side wins by reaching the mark
+        # that Absage denied it (004 §10), even below its own 121/120.
+        winner = "contra" if target["re"] > 1 else "re"
+    loser = OTHER[winner]
+    level = level_of[winner]
+
+    if versaeumte_ansage and target[loser] == 1:
+        # 004 §8 "Wird keine Ansage getätigt und die Gegnerpartei bekommt weniger als 60 Punkte, so
+        # gilt das Spiel für die Gegnerpartei als gewonnen. Wurde es versäumt, keine 90 anzusagen
+        # und die Gegnerpartei erreicht weniger als 30 Punkte, so wird das Spiel als Nullspiel
+        # gewertet." Read for the side that won: silent → the win goes over, simply valued;
+        # announced without keine 90 → nobody scores. Not applied when the loser made an Absage:
+        # then the winner won by the loser's failure, not by dominating a silent game.
+        if announced[winner] == 0 and level >= 3:
+            lines = [Line(f"Gewonnen: keine Ansage der {PARTY[winner]}-Partei (004 §8)", 1)]
+            return _value(loser, loser, lines + _announcement_bonus(announced))
+        if announced[winner] == 1 and level >= 4:
+            label = f"Nullspiel: keine 90 der {PARTY[winner]}-Partei versäumt (004 §8)"
+            return _value(None, "re", [Line(label, 0)], nullspiel=True)
+
+    # A winner against a failed Absage gets its points; else its own levels, one each.
+    lines = _mirror_lines(loser, target[loser], winner, level, 1) if target[loser] > 1 else list(LEVEL_LINES[:level])
+    lines += ABSAGE_LINES[: target[winner] - 1]
+    # 004 §10 "gegen die Alten": only when Contra reached 120 or more (position <= 0), and "bei
+    # einem Verlust des Spiels nicht" for a soloist.
+    if winner == "contra" and not solo and position <= 0:
+        lines.append(GEGEN_DIE_ALTEN)
+    return _value(winner, winner, lines + _announcement_bonus(announced))
+
+
+def _both_fail(target: Mapping[str, int], level_of: Mapping[str, int], both_fail: str) -> GameValue:
+    """Both sides made an Absage and neither reached its target (the seed is silent).
+
+    ``net``: each side earns against the other's failed Absage what 004 §10 gives the opponent of
+    a failed Absage; the Re/Contra points would go to either side and cancel out. The side with
+    more points wins the difference. ``void``: the game counts nothing.
+    """
+    if both_fail == "void":
+        return _value(None, "re", [Line("Beide Absagen verfehlt: kein Spielwert", 0)])
+    earned = {side: level_of[side] + 3 * (target[OTHER[side]] - 1) for side in SIDES}
+    winner: str | None = None
+    if earned["re"] != earned["contra"]:
+        winner = "re" if earned["re"] > earned["contra"] else "contra"
+    speaks_for = winner or "re"
+    lines: list[Line] = []
+    for side in (speaks_for, OTHER[speaks_for]):
+        sign = 1 if side == speaks_for else -1
+        lines += _mirror_lines(OTHER[side], target[OTHER[side]], side, level_of[side], sign)
+    return _value(winner, speaks_for, lines)
+
+
+def _announcement_bonus(announced: Mapping[str, int]) -> list[Line]:
+    # 004 §10: "Die Ansage von Re bzw. Contra werden jeweils 2 Punkte dazu addiert" — to the
+    # winner's value, whichever side announced.
+    return [BONUS_LINES[side] for side in SIDES if announced[side]]
 
 
 @register
@@ -389,31 +514,43 @@ class Doppelkopf(RuleSet):
     )
 
     def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
-        if context.bock and not self.opt("bock_doubles"):
+        if context.bock and not self.options["bock_doubles"]:
             raise EngineError("invalid_value", "Diese Regel spielt ohne Bockrunden.", "context.bock")
         facts = read_hand(hand, seats)
-        position = _position(facts)
-        winner, view, lines, nullspiel = self._game_lines(facts, position)
-        if not nullspiel:
+        solo = facts.solo
+        game = game_value(
+            _position(facts),
+            facts.announced["re"],
+            facts.announced["contra"],
+            solo,
+            solo and facts.game == "hochzeit",
+            # Positional: the cache key is then a plain tuple (options: see OPTIONS).
+            self.options["both_fail"],
+            self.options["versaeumte_ansage"],
+            self.options["offene_hochzeit_unter_30"],
+        )
+        lines = list(game.lines)
+        value = game.value
+        if facts.extras and not game.nullspiel:
             # 004 §10: Sonderpunkte of both sides, netted against each other and against the game
-            # value, from the view the lines speak for.
-            for side in (view, OTHER[view]):
-                sign = 1 if side == view else -1
-                for kind in EXTRA_KINDS:
-                    for _ in range(facts.extras.count((side, kind))):
-                        lines.append(Line(f"{EXTRA_LABELS[kind]} ({PARTY[side]})", sign))
-        value = sum(line.amount or 0 for line in lines)
+            # value, from the view the lines speak for: first that side's, then the other's.
+            mine = game.speaks_for
+            for side, kind in sorted(facts.extras, key=lambda e: (e[0] != mine, EXTRA_ORDER[e[1]])):
+                sign = 1 if side == mine else -1
+                lines.append(EXTRA_LINES[side, kind, sign])
+                value += sign
         multiplier = 2**context.bock
         if context.bock:
             lines.append(Line("Bock" if context.bock == 1 else f"{context.bock}× Bock", factor=multiplier))
-        value *= multiplier
-        if facts.solo:
+            value *= multiplier
+        if solo:
             # 004 §10: "erhält bei einem Solo die SolospielerIn das dreifache des Spielwerts"
-            lines.append(Line("Solo: dreifach für den Solospieler", factor=3))
-        re_value = value if view == "re" else -value
-        share = 3 if facts.solo else 1
-        payouts = {seat: (re_value * share if seat in facts.re else -re_value) for seat in seats}
+            lines.append(SOLO_LINE)
+        re_value = value if game.speaks_for == "re" else -value
+        re_share = 3 * re_value if solo else re_value
+        payouts = {seat: (re_share if seat in facts.re else -re_value) for seat in seats}
         zero_sum_check(payouts)
+        winner = game.winner
         loser_augen = None if winner is None else facts.side_augen(OTHER[winner])
         outcome = Outcome(
             game=facts.game,
@@ -424,10 +561,10 @@ class Doppelkopf(RuleSet):
             schneider=loser_augen is not None and loser_augen < 30,
             schwarz=facts.no_trick("re") or facts.no_trick("contra"),
             suit=facts.suit,
-            solo=facts.solo,
+            solo=solo,
         )
         return HandResult(
-            self.unit(),
+            self.UNIT,
             () if winner is None else WINNER[winner],
             payouts,
             tuple(lines),
@@ -435,87 +572,6 @@ class Doppelkopf(RuleSet):
             abs(value),
             multiplier,
         )
-
-    def _game_lines(self, hand: DoppelkopfHand, position: int) -> tuple[str | None, str, list[Line], bool]:
-        """The game value's lines: (winner or None, the side the lines speak for, lines, Nullspiel)."""
-        target = {"re": hand.target("re"), "contra": hand.target("contra")}
-        view_of = {"re": position, "contra": 1 - position}
-
-        # 004 §7 Offene Hochzeit: "Bekommt die SpielerIn weniger als 30 Punkte, so gilt das Spiel als
-        # einfach gewertet gewonnen" — read as a simple win, value 1, for the side the option names.
-        rule = self.opt("offene_hochzeit_unter_30")
-        if hand.game == "hochzeit" and hand.solo and hand.augen < 30 and rule != "as_solo":
-            side = "contra" if rule == "opponents_simple" else "re"
-            return side, side, [Line("Offene Hochzeit unter 30 Augen: einfach gewertet", 1)], False
-
-        reached = {side: view_of[side] >= target[side] for side in SIDES}
-        if reached["re"]:
-            winner: str | None = "re"
-        elif reached["contra"]:
-            winner = "contra"
-        elif target["re"] > 1 and target["contra"] > 1:
-            return self._both_fail(hand, target, view_of)
-        else:
-            # Only one side made an Absage and missed it: the other side wins by reaching the
-            # mark that Absage denied it (004 §10), even below its own 121/120.
-            winner = "contra" if target["re"] > 1 else "re"
-        loser = OTHER[winner]
-
-        if self.opt("versaeumte_ansage") and target[loser] == 1:
-            # 004 §8 "Wird keine Ansage getätigt und die Gegnerpartei bekommt weniger als 60 Punkte,
-            # so gilt das Spiel für die Gegnerpartei als gewonnen. Wurde es versäumt, keine 90
-            # anzusagen und die Gegnerpartei erreicht weniger als 30 Punkte, so wird das Spiel als
-            # Nullspiel gewertet." Read for the side that won: silent → the win goes over, simply
-            # valued; announced without keine 90 → nobody scores. Not applied when the loser made an
-            # Absage: then the winner won by the loser's failure, not by dominating a silent game.
-            loser_augen = hand.side_augen(loser)
-            if not hand.announced[winner] and loser_augen < 60:
-                lines = [Line(f"Gewonnen: keine Ansage der {PARTY[winner]}-Partei (004 §8)", 1)]
-                lines += self._announcement_bonus(hand)
-                return loser, loser, lines, False
-            if target[winner] == 1 and loser_augen < 30:
-                label = f"Nullspiel: keine 90 der {PARTY[winner]}-Partei versäumt (004 §8)"
-                return None, "re", [Line(label, 0)], True
-
-        view = view_of[winner]
-        if target[loser] > 1:
-            lines = _mirror_lines(loser, target[loser], winner, view, 1)
-        else:
-            lines = [Line(LEVEL_LABELS[i], 1) for i in range(view)]
-        lines += [Line(f"{ABSAGE_LABELS[a]} angesagt", 1) for a in ABSAGEN if a in hand.announced[winner]]
-        # 004 §10 "gegen die Alten": only when Contra reached 120 or more, never against a soloist.
-        if winner == "contra" and not hand.solo and hand.side_augen("contra") >= 120:
-            lines.append(Line("gegen die Alten", 1))
-        lines += self._announcement_bonus(hand)
-        return winner, winner, lines, False
-
-    def _both_fail(
-        self, hand: DoppelkopfHand, target: Mapping[str, int], view_of: Mapping[str, int]
-    ) -> tuple[str | None, str, list[Line], bool]:
-        """Both sides made an Absage and neither reached its target (the seed is silent).
-
-        ``net``: each side earns against the other's failed Absage what 004 §10 gives the opponent
-        of a failed Absage; the Re/Contra points would go to either side and cancel out. The side
-        with more points wins the difference. ``void``: the game counts nothing.
-        """
-        if self.opt("both_fail") == "void":
-            return None, "re", [Line("Beide Absagen verfehlt: kein Spielwert", 0)], False
-        earned = {side: view_of[side] + 3 * (target[OTHER[side]] - 1) for side in SIDES}
-        if earned["re"] == earned["contra"]:
-            winner, view = None, "re"
-        else:
-            winner = view = "re" if earned["re"] > earned["contra"] else "contra"
-        lines: list[Line] = []
-        for side in (view, OTHER[view]):
-            sign = 1 if side == view else -1
-            lines += _mirror_lines(OTHER[side], target[OTHER[side]], side, view_of[side], sign)
-        return winner, view, lines, False
-
-    @staticmethod
-    def _announcement_bonus(hand: DoppelkopfHand) -> list[Line]:
-        # 004 §10: "Die Ansage von Re bzw. Contra werden jeweils 2 Punkte dazu addiert" — to the
-        # winner's value, whichever side announced.
-        return [Line(f"{PARTY[side]} angesagt", 2) for side in SIDES if side in hand.announced[side]]
 
 
 # --- Table events (004 §5, §10), for the evening fold -------------------------------------------

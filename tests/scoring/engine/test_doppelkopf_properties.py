@@ -1,16 +1,18 @@
 """Doppelkopf invariants over random hands (hypothesis): zero-sum, every seat named, the lines add up
 to what each player gets, a solo's three opponents pay alike, a Bock doubles exactly, more Augen
-never cost the Re side, and random JSON never crashes the engine."""
+never cost the Re side, random JSON never crashes the engine, and the benchmark's sampler only
+makes valid hands."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.api import score_hand_document
-from scoring.engine.core import EngineError
+from scoring.engine.core import Context, EngineError
 from scoring.engine.presets.doppelkopf import (
     ABSAGEN,
     DOPPELKOPF_ONLY,
@@ -20,6 +22,8 @@ from scoring.engine.presets.doppelkopf import (
     SOLOS,
     SUITS,
 )
+from scoring.engine.presets.doppelkopf_samples import SEATS, doppelkopf_hand
+from scoring.engine.registry import load
 
 NAMES = ["Anna", "Bert", "Cilli", "Done"]
 
@@ -176,3 +180,12 @@ def test_doppelkopf_random_json_gives_result_or_engine_error(raw: dict[str, Any]
         return
     assert sum(result["payouts"].values()) == 0
     assert list(result["payouts"]) == NAMES
+
+
+def test_doppelkopf_sampled_hands_are_valid_and_balance() -> None:
+    # The benchmark's sampler (a club evening's mix) must only make hands the engine accepts.
+    rng = random.Random(7)
+    rules = load("doppelkopf")
+    for _ in range(3000):
+        result = rules.score(doppelkopf_hand(rng), SEATS, Context(bock=rng.randint(0, 1)))
+        assert sum(result.payouts.values()) == 0
