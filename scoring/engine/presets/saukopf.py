@@ -11,6 +11,7 @@ docs/rules/saukopf.md.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -81,8 +82,24 @@ def _read_called(reader: HandReader, game: str) -> str:
     return card
 
 
-def _laufende_label(count: int) -> str:
-    return "Ohne 1 Laufenden" if count == 1 else f"Ohne {count} Laufende"
+# The explanation lines, built once: a Line is frozen, so every hand can share them.
+SIEG = Line("Sieg", 2)
+HUFTRITT = Line("Huftritt", 2)
+GEGENHIEB = Line("Gegenhieb", 2)
+OFFEN = Line("Offen", 1)
+SCHNEIDER_LINE = Line("Schneider", 1)
+SCHWARZ_LINE = Line("Schwarz", 1)
+MOST_TRUMPS = max(TRUMP_COUNT.values())
+OHNE = {1: Line("Ohne 1 Laufenden", 1)} | {n: Line(f"Ohne {n} Laufende", n) for n in range(2, MOST_TRUMPS + 1)}
+GLUECKSSCHWEIN = {n: Line(f"Glücksschwein (mit {n} Laufenden)", -1) for n in range(4, MOST_TRUMPS + 1)}
+SAUKOPF = {True: Line("Saukopf", 1), False: Line("Saukopf der Verlierer", -1)}
+MUELLER = {True: Line("Müller", 1), False: Line("Müller der Verlierer", -1)}
+QUIEKER = Line("Strafpunkt Quieker (Spieß)", 1)
+STALLGERUCH = Line("Strafpunkt Stallgeruch (Unreine Sauerei)", 1)
+RAUBORSTIGKEIT = Line(f"Strafpunkt Rauborstigkeit (Gebot ab {RAUBORSTIG_FROM})", 1)
+BOLZENSCHUSS = Line("Strafpunkte Bolzenschuss (Großkopferter)", 2)
+TROGSAUGER = Line("Strafpunkte Trogsauger", 2)
+HAXNSPALTER_LINES = {kind: Line(f"Strafpunkte Haxnspalter ({kind.capitalize()})", 3) for kind in HAXNSPALTER}
 
 
 @register
@@ -97,23 +114,30 @@ class Saukopf(RuleSet):
         OptionSpec(
             "schneider_below",
             30,
-            "Schneider: the losing side has fewer Augen than this (000 Kopfgeld: 'unter 30 Augen').",
+            "Schneider ist die Verliererpartei mit weniger Augen als diesen (000 Kopfgeld: 'unter 30 Augen')",
             minimum=1,
             maximum=61,
         ),
         OptionSpec(
             "feige_sau_strict_half",
             False,
-            "Feige Sau: the declarer must stay under half of (120 - bid) instead of not exceeding it "
-            "(decides only when the half is whole, e.g. bid 90: 15 Augen lose).",
+            "Feige Sau: der Spieler muss unter der Hälfte von 120 minus Gebot bleiben, statt sie nicht zu "
+            "überschreiten (entscheidet nur bei ganzer Hälfte: Gebot 90, 15 Augen verlieren)",
             kind="bool",
         ),
     )
+
+    def random_hand(self, rng: random.Random, seats: tuple[str, ...]) -> dict[str, Any]:
+        """A random valid hand in a club evening's mix (``samples.random_hand``, the benchmark)."""
+        from .saukopf_samples import saukopf_hand  # imported here: the sampler imports this module
+
+        return saukopf_hand(rng, seats)
 
     def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
         if context.bock or context.round != "normal":
             raise EngineError("invalid_value", "Saukopf kennt keine Bock- oder Sonderrunden.", "context")
         r = HandReader(hand, seats)
+        options = self.options
         n = len(seats)
         game = r.choice("game", GAMES)
         if n != 4 and game in PAARHUFER:
@@ -131,14 +155,16 @@ class Saukopf(RuleSet):
                 )
         alone = partner is None
 
-        if not r.has("bid"):
+        bid = r.get("bid")
+        if bid is None:
             raise EngineError("missing_field", "Das Feld 'bid' fehlt (das Gebot beim Grunzen).", "bid")
-        bid = _read_bid(r.get("bid"), "bid")
+        bid = _read_bid(bid, "bid")
         rauborstig_bid = bid
         if game in MAST_GAMES:
-            if not r.has("mast_bid"):
+            mast_bid = r.get("mast_bid")
+            if mast_bid is None:
                 raise EngineError("missing_field", "Das Feld 'mast_bid' fehlt (Gebot beim Mastgrunzen).", "mast_bid")
-            mast_bid = _read_bid(r.get("mast_bid"), "mast_bid")
+            mast_bid = _read_bid(mast_bid, "mast_bid")
             if bid == SCHWARZ:
                 raise EngineError(
                     "invalid_value", "Nach dem Gebot Schwarz kann beim Mastgrunzen niemand mehr überbieten.", "mast_bid"
@@ -160,29 +186,31 @@ class Saukopf(RuleSet):
         if game == "keiler":
             schlag = r.choice("schlagtrumpf", RANKS)
         elif game == "knorpel":
-            if not r.has("knorpel"):
+            knorpel = r.get("knorpel")
+            if knorpel is None:
                 raise EngineError("missing_field", "Das Feld 'knorpel' fehlt: welche Karte ist der Knorpel?", "knorpel")
-            _read_card(r.get("knorpel"), "knorpel")
+            _read_card(knorpel, "knorpel")
         if game in CALL_GAMES:
             _read_called(r, game)
 
-        spiess = r.bool("spiess")
-        haxnspalter = r.choice("haxnspalter", HAXNSPALTER, required=False)
-        offen = r.bool("offen")
+        # Most hands carry no Zusatzansage and no Stoß: skip the reader for fields not given.
+        spiess = "spiess" in hand and r.bool("spiess")
+        haxnspalter = r.choice("haxnspalter", HAXNSPALTER, required=False) if "haxnspalter" in hand else None
+        offen = "offen" in hand and r.bool("offen")
         if offen and not alone:
             raise EngineError(
                 "invalid_value", "Offen spielt nur, wer allein spielt: Solo oder Unechter Paarhufer.", "offen"
             )
-        trog = r.bool("trog")
+        trog = "trog" in hand and r.bool("trog")
         if trog and n != 3:
             raise EngineError("invalid_value", "Einen Trog gibt es nur beim Dreihaxer.", "trog")
-        huftritt = r.bool("huftritt")
-        gegenhieb = r.bool("gegenhieb")
+        huftritt = "huftritt" in hand and r.bool("huftritt")
+        gegenhieb = "gegenhieb" in hand and r.bool("gegenhieb")
         if gegenhieb and not huftritt:
             raise EngineError("invalid_value", "Ein Gegenhieb ist nur nach einem Huftritt möglich.", "gegenhieb")
 
         side = (declarer,) if alone else (declarer, partner)
-        opponents = tuple(p for p in seats if p not in side)
+        opponents = tuple([p for p in seats if p not in side])
         tricks_total = TRICKS[n]
         # With the Trog the declarer's two laid-away cards count to his Augen but are no trick.
         trick_free_augen = TROG_CARDS_MAX_AUGEN if trog else 0
@@ -191,8 +219,8 @@ class Saukopf(RuleSet):
         if ramsch:
             by_player = r.per_player_ints("augen_by_player", 0, 120)
             assert by_player is not None
-            augen = sum(by_player[p] for p in side)
-            augen_opp = sum(by_player[p] for p in opponents)
+            augen = by_player[declarer] if alone else by_player[declarer] + by_player[partner]  # type: ignore[index]
+            augen_opp = sum(by_player.values()) - augen
             given = r.int("augen", 0, 120, default=None)
             if given is not None and given != augen:
                 raise EngineError("inconsistent", f"'augen_by_player' ergibt {augen} für die Spielerpartei.", "augen")
@@ -230,7 +258,7 @@ class Saukopf(RuleSet):
                         raise EngineError(
                             "inconsistent", f"{p} hat keinen Stich, aber {by_player[p]} Augen.", f"tricks_by_player.{p}"
                         )
-                side_tricks = sum(by_tricks[p] for p in side)
+                side_tricks = by_tricks[declarer] if alone else by_tricks[declarer] + by_tricks[partner]  # type: ignore[index]
                 if tricks is not None and tricks != side_tricks:
                     raise EngineError(
                         "inconsistent", f"'tricks_by_player' ergibt {side_tricks} Stiche der Spielerpartei.", "tricks"
@@ -289,17 +317,17 @@ class Saukopf(RuleSet):
             if bid == SCHWARZ:
                 won = no_trick(True)
             else:
-                lowest = min(by_player[p] for p in opponents)  # type: ignore[index]
+                lowest = min([by_player[p] for p in opponents])  # type: ignore[index]
                 # 95 -> 12 (12.5 rounded down), 85 -> 17; "höchstens" (Übersicht), so 90 -> 15.
                 # The strict reading ("unter 15", 000 "Feige Sau") keeps below the half: 90 -> 14.
-                limit = (119 - bid) // 2 if self.opt("feige_sau_strict_half") else (120 - bid) // 2
+                limit = (119 - bid) // 2 if options["feige_sau_strict_half"] else (120 - bid) // 2
                 won = augen <= limit and augen <= lowest
         elif game == "feiges_mastschwein":
             if bid == SCHWARZ:
                 won = no_trick(True)
             else:
-                lowest = min(by_player[p] for p in opponents)  # type: ignore[index]
-                won = augen <= 120 - bid and max(by_player[p] for p in side) <= lowest  # type: ignore[index]
+                lowest = min([by_player[p] for p in opponents])  # type: ignore[index]
+                won = augen <= 120 - bid and max([by_player[p] for p in side]) <= lowest  # type: ignore[index]
         elif bid == SCHWARZ:
             won = no_trick(False)
         else:
@@ -307,32 +335,41 @@ class Saukopf(RuleSet):
         winner = "declarer" if won else "opponents"
 
         # 000 "Kopfgeld berechnen", always from the winners' view, in the table's order.
-        lines = [Line("Sieg", 2)]
+        lines = [SIEG]
+        kopfgeld = 2
         if huftritt:
-            lines.append(Line("Huftritt", 2))
+            lines.append(HUFTRITT)
+            kopfgeld += 2
         if gegenhieb:
-            lines.append(Line("Gegenhieb", 2))
+            lines.append(GEGENHIEB)
+            kopfgeld += 2
         if offen:
-            lines.append(Line("Offen", 1))
-        schneider = not ramsch and (augen_opp if won else augen) < self.opt("schneider_below")
+            lines.append(OFFEN)
+            kopfgeld += 1
+        schneider = not ramsch and (augen_opp if won else augen) < options["schneider_below"]
         if schneider:
-            lines.append(Line("Schneider", 1))
+            lines.append(SCHNEIDER_LINE)
+            kopfgeld += 1
         # Schwarz: the winners took every trick; in the Ramsch games the winners took none.
         schwarz = no_trick(won) if ramsch else no_trick(not won)
         if schwarz:
-            lines.append(Line("Schwarz", 1))
+            lines.append(SCHWARZ_LINE)
+            kopfgeld += 1
         laufende_paid = 0
         if laufende_side is not None:
             if laufende_side != winner:
                 laufende_paid = laufende
-                lines.append(Line(_laufende_label(laufende), laufende))
+                lines.append(OHNE[laufende])
+                kopfgeld += laufende
             elif laufende >= 4:
-                lines.append(Line(f"Glücksschwein (mit {laufende} Laufenden)", -1))
+                lines.append(GLUECKSSCHWEIN[laufende])
+                kopfgeld -= 1
         if saukopf is not None:
-            lines.append(Line("Saukopf", 1) if saukopf == winner else Line("Saukopf der Verlierer", -1))
+            kopfgeld += 1 if saukopf == winner else -1
+            lines.append(SAUKOPF[saukopf == winner])
         if mueller is not None:
-            lines.append(Line("Müller", 1) if mueller == winner else Line("Müller der Verlierer", -1))
-        kopfgeld = sum(line.amount for line in lines)  # type: ignore[misc]
+            kopfgeld += 1 if mueller == winner else -1
+            lines.append(MUELLER[mueller == winner])
         if kopfgeld < 0:
             # Negative Kopfgeld pays nobody and is not set against the penalties (000 Kopfgeld).
             lines.append(Line("Negatives Kopfgeld verfällt", -kopfgeld))
@@ -342,22 +379,22 @@ class Saukopf(RuleSet):
         penalty = 0
         if not won:
             if spiess:
-                lines.append(Line("Strafpunkt Quieker (Spieß)", 1))
+                lines.append(QUIEKER)
                 penalty += 1
             if game == "unreine_sauerei":
-                lines.append(Line("Strafpunkt Stallgeruch (Unreine Sauerei)", 1))
+                lines.append(STALLGERUCH)
                 penalty += 1
             if not alone and rauborstig_bid >= RAUBORSTIG_FROM:
-                lines.append(Line("Strafpunkt Rauborstigkeit (Gebot ab 75)", 1))
+                lines.append(RAUBORSTIGKEIT)
                 penalty += 1
             if game == "grosskopferter":
-                lines.append(Line("Strafpunkte Bolzenschuss (Großkopferter)", 2))
+                lines.append(BOLZENSCHUSS)
                 penalty += 2
             if trog:
-                lines.append(Line("Strafpunkte Trogsauger", 2))
+                lines.append(TROGSAUGER)
                 penalty += 2
             if haxnspalter is not None:
-                lines.append(Line(f"Strafpunkte Haxnspalter ({haxnspalter.capitalize()})", 3))
+                lines.append(HAXNSPALTER_LINES[haxnspalter])
                 penalty += 3
 
         payouts = dict.fromkeys(seats, 0)
