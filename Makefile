@@ -17,6 +17,7 @@ PYTEST := $(PY) -m pytest
 help:
 	@echo "make run    - install, migrate, load the demo club, serve http://$(HOST)/"
 	@echo "make test   - lint, migration check, the test suite on SQLite and PostgreSQL"
+	@echo "make lint   - only ruff and the migration check"
 	@echo "make messages / make vendor - refresh translations / vendored front-end files"
 
 $(PY):
@@ -44,8 +45,10 @@ system-deps:
 	else \
 		missing=""; \
 		for p in $(SYSTEM_PACKAGES); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-		if [ -n "$$missing" ]; then \
-			sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+		if [ -n "$$missing" ] && [ -n "$$sudo" ] && ! command -v sudo >/dev/null 2>&1; then \
+			echo "Missing Debian packages:$$missing - not root and no sudo; browser tests will be skipped."; \
+		elif [ -n "$$missing" ]; then \
 			echo "Installing Debian packages:$$missing"; \
 			$$sudo apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
@@ -53,15 +56,16 @@ system-deps:
 	fi
 
 lint: $(VENV)/.installed-dev
-	$(PY) -m ruff check .
-	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
+	@status=0; \
+	$(PY) -m ruff check . || status=1; \
+	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run || status=1; \
+	exit $$status
 
 # Runs every step even after a failure, so one run shows everything; exits 1 if any failed.
 test: $(VENV)/.installed-dev system-deps
 	@failed=""; backends=""; \
-	echo "== ruff check"; $(PY) -m ruff check . || failed="$$failed ruff"; \
-	echo "== migrations match the models"; \
-	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run || failed="$$failed migrations"; \
+	echo "== ruff, migrations match the models"; \
+	$(MAKE) --no-print-directory lint || failed="$$failed lint"; \
 	echo "== tests on SQLite"; \
 	if DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" $(PYTEST); then backends="sqlite"; \
 	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \

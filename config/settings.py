@@ -155,8 +155,6 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
-
 # HTTPS hardening for production. DJANGO_HTTPS=0 turns it off for a server on a club's local
 # network without TLS (check --deploy then warns, rightly).
 HTTPS = env_bool("DJANGO_HTTPS", not (DEBUG or TESTING))

@@ -4,15 +4,16 @@ A URL is club-scoped when its route has a `slug` kwarg (the club). Its view must
 through `clubs.access.club_view`, which puts a `ClubViewRule` (need, methods) on it; the
 expected status for each role follows from that rule alone.
 
-Other kwargs are filled from SAMPLES: kwarg name → factory(club) that creates an object of
-that club and returns the value for the URL. A view with a new kwarg (`session_id`,
-`hand_id`, …) needs one line here; the test says so when it is missing.
+Other kwargs are filled from SAMPLES: kwarg name → factory(club, made) that creates an object
+of that club and returns the value for the URL. `made` holds the kwargs filled so far, in the
+order of SAMPLES, so a hand can be made in the evening of `made["session_id"]`. A view with a
+new kwarg (`session_id`, `hand_id`, …) needs one line here; the test says so when it is missing.
 """
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RoutePattern
 
 from clubs.access import ROLES_FOR_NEED, ClubViewRule
@@ -23,9 +24,9 @@ CLUB_KWARG = "slug"
 ROLES = ("anonymous", "outsider", Role.MEMBER.value, Role.SCORER.value, Role.OWNER.value)
 METHODS = ("GET", "POST")
 
-SAMPLES: dict[str, Callable[[Club], object]] = {
-    "member_id": lambda club: MemberFactory(club=club).pk,
-    "membership_id": lambda club: MembershipFactory(club=club, role=Role.MEMBER).pk,
+SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
+    "member_id": lambda club, made: MemberFactory(club=club).pk,
+    "membership_id": lambda club, made: MembershipFactory(club=club, role=Role.MEMBER).pk,
 }
 
 
@@ -59,6 +60,17 @@ def _walk(patterns: list, namespace: str, inherited: frozenset[str]) -> Iterator
 
 def club_urls() -> list[ClubURL]:
     return sorted(_walk(get_resolver().url_patterns, "", frozenset()), key=lambda u: u.name)
+
+
+def sample_path(url: ClubURL, club: Club) -> str:
+    """The URL's path for `club`, with sample objects of that club for the other kwargs."""
+    missing = [kwarg for kwarg in url.object_kwargs if kwarg not in SAMPLES]
+    assert not missing, f"{url.name}: add a sample for {missing} to SAMPLES in tests/access_matrix.py"
+    made: dict[str, object] = {CLUB_KWARG: club.slug}
+    for kwarg, factory in SAMPLES.items():
+        if kwarg in url.kwargs:
+            made[kwarg] = factory(club, made)
+    return reverse(url.name, kwargs=made)
 
 
 def expected_status(rule: ClubViewRule, role: str, method: str) -> int | set[int]:

@@ -9,18 +9,10 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club
-from tests.access_matrix import CLUB_KWARG, METHODS, ROLES, SAMPLES, ClubURL, club_urls, expected_status
+from tests.access_matrix import METHODS, ROLES, ClubURL, club_urls, expected_status, sample_path
 from tests.factories import World
 
 URLS = club_urls()
-
-
-def _reverse(url: ClubURL, club: Club) -> str:
-    missing = [kwarg for kwarg in url.object_kwargs if kwarg not in SAMPLES]
-    assert not missing, f"{url.name}: add a sample for {missing} to SAMPLES in tests/access_matrix.py"
-    kwargs = {CLUB_KWARG: club.slug} | {kwarg: SAMPLES[kwarg](club) for kwarg in url.object_kwargs}
-    return reverse(url.name, kwargs=kwargs)
 
 
 def test_the_walk_finds_the_club_pages() -> None:
@@ -41,7 +33,7 @@ def test_every_club_url_goes_through_club_view(url: ClubURL) -> None:
 def test_status_per_role(url: ClubURL, role: str, method: str, client: Client, world: World) -> None:
     if url.rule is None:
         pytest.skip("reported by test_every_club_url_goes_through_club_view")
-    path = _reverse(url, world.club)
+    path = sample_path(url, world.club)
     if role != "anonymous":
         client.force_login(world.users[role])
     response = client.generic(method, path)
@@ -65,7 +57,7 @@ OBJECT_REQUESTS = [
 @pytest.mark.parametrize(("url", "method"), OBJECT_REQUESTS)
 def test_objects_of_another_club_are_not_found(url: ClubURL, method: str, client: Client, world: World) -> None:
     """The club's owner asks for an object of another club under their own club's slug."""
-    other_path = _reverse(url, world.other_club)
+    other_path = sample_path(url, world.other_club)
     path = other_path.replace(f"/{world.other_club.slug}/", f"/{world.club.slug}/", 1)
     client.force_login(world.users["owner"])
     assert client.generic(method, path).status_code == 404
