@@ -3,6 +3,7 @@ exact bookings; then the validation of what a table may announce and record."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -622,3 +623,8 @@ def test_saukopf_trog_cards_are_no_trick() -> None:
     )
     assert result["winner"] == "declarer"
     assert lines(result) == [("Sieg", 2), ("Schwarz", 1)]
+
+
+def test_saukopf_docs_document_every_option() -> None:
+    text = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "saukopf.md").read_text()
+    assert [spec.name for spec in load("saukopf").option_specs() if f"`{spec.name}`" not in text] == []
