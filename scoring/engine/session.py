@@ -358,12 +358,12 @@ class _Fold:
             return
         self.queue.append(RoundSlot(name, None if for_stock else self._length(name), for_stock))
 
-    def _use_game(self, outcome: Outcome) -> None:
-        """A hand played in turn counts one game of the round in force and of each stacked Bock."""
-        slot = self.current
+    def _use_game(self, outcome: Outcome, slot: RoundSlot | None) -> None:
+        """A hand played in turn counts one game of the round it was played in (unless winning the
+        Stock already ended that round) and of each stacked Bock."""
         # 001 §5.2.2: in the geschobene Mungorunde only Mungo games count.
         counts = slot is not None and (slot.name != "geschobene_mungorunde" or outcome.game in ("mungo", "ramsch"))
-        if slot is not None and slot.games is not None and counts:
+        if slot is not None and slot is self.current and slot.games is not None and counts:
             left = slot.games - 1
             self.current = RoundSlot(slot.name, left, slot.for_stock) if left else None
         self.tracks = [left - 1 for left in self.tracks if left > 1]
@@ -408,8 +408,7 @@ class _Fold:
         elif self.table.stock == "anhang_c" and self.stock and outcome.game == "rufspiel" and not outcome.penalty:
             stock = self._anhang_c_stock(outcome, payouts, lines)
         if not bockspiel:
-            if self.current is slot:  # not ended by winning the Stock
-                self._use_game(outcome)
+            self._use_game(outcome, slot)
             # 001 §8.4 "Nach dem Bockspiel gibt der Spieler, der … hätte geben müssen"; otherwise the
             # deal goes on clockwise from whoever dealt.
             self.dealer = (dealer + 1) % self.n

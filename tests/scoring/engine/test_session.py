@@ -481,6 +481,15 @@ def test_session_gardareizrunde_lost_herz_solo_doubles_the_stock_won_one_takes_i
     assert sum(result["totals"].values()) + result["stock"] == 0
 
 
+def test_session_winning_the_stock_still_counts_a_game_of_a_stacked_bockrunde() -> None:
+    rules = {"preset": "allgaeu", "options": {"bock_overlap": "stack"}}
+    hands = [ruf("Anna", "Bert", augen=60), {"event": "vergeben"}, solo("Cilli", 70, "herz", bid=62)]
+    result = session(rules, P4, hands)
+    assert result["hands"][2]["bock"] == 1
+    assert result["stock"] == 0
+    assert result["pending_rounds"] == [{"round": "bockrunde", "games": 3, "in_force": True}]
+
+
 def test_session_gardareizrunde_doubling_is_capped() -> None:
     hands = [{"event": "vergeben"}] + [{"event": "vergeben"}] * 3 + [solo("Bert", 50, "herz", bid=62)]
     result = session("allgaeu", P4, hands)
