@@ -135,12 +135,14 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                 ),
             ]
     elif ruleset.FAMILY == "doppelkopf":
+        from .presets.doppelkopf import VERGEBEN_LIMIT  # here: the presets import the registry, which imports us
+
         if ruleset.opt("bock_doubles"):
             specs += _bock_specs(DOPPELKOPF_TRIGGERS, ())
         specs.append(
             OptionSpec(
                 "vergeben_limit",
-                3,
+                VERGEBEN_LIMIT,
                 "Das so-vielte Vergeben derselben Geberin in Folge bringt jeder Spielerin am Tisch einen Punkt,"
                 " die Geberin zahlt die Summe (004 §5); 0 = nie",
                 minimum=0,
