@@ -1,4 +1,6 @@
 """The presets; importing this package registers every one of them."""
-from . import doppelkopf  # noqa: F401
-from . import saukopf  # noqa: F401
-from . import schafkopf  # noqa: F401
+from . import (
+    doppelkopf,  # noqa: F401
+    saukopf,  # noqa: F401
+    schafkopf,  # noqa: F401
+)

@@ -114,7 +114,7 @@ class Saukopf(RuleSet):
         OptionSpec(
             "schneider_below",
             30,
-            "Schneider ist die Verliererpartei mit weniger Augen als diesen (000 Kopfgeld: 'unter 30 Augen')",
+            "Die Verliererpartei ist Schneider mit weniger Augen als diesen (000 Kopfgeld: 'unter 30 Augen')",
             minimum=1,
             maximum=61,
         ),
