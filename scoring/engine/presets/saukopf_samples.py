@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core import Context
 from ..registry import load
+from ..samples import _split
 from .saukopf import CALL_GAMES, MAST_GAMES, PAARHUFER, RAMSCH_GAMES, SONDERPUNKT_GAMES, SUIT_GAMES, TRICKS
 from .saukopf_trumps import CARDS, RANKS, SUITS, TRUMP_COUNT
 
@@ -37,11 +38,6 @@ _WEIGHTS = {
 }
 SEATS = ("Anna", "Bert", "Cilli", "Done")
 _KNORPEL = sorted(CARDS)
-
-
-def _split(rng: random.Random, total: int, parts: int) -> list[int]:
-    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
-    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
 
 
 def saukopf_hand(rng: random.Random, seats: tuple[str, ...] = SEATS) -> dict[str, Any]:
