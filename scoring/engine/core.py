@@ -34,7 +34,7 @@ class EngineError(Exception):
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One term of the explanation: an amount added, or a factor applied to the sum so far."""
 
@@ -51,7 +51,7 @@ class Line:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Context:
     """Table state a single hand is scored under (spec §2 ``context``).
 
@@ -63,7 +63,7 @@ class Context:
     round: str = "normal"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What happened in a hand, in the terms statistics and table-state triggers need.
 
@@ -88,7 +88,7 @@ class Outcome:
     penalty: bool = False  # scored as a Fehler/penalty, not as a game
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandResult:
     unit: str
     winner: str | tuple[str, ...]  # "declarer"/"opponents", or the winners' names
@@ -110,7 +110,7 @@ class HandResult:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One documented option of a rule set: its type, default and meaning."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
@@ -170,12 +171,22 @@ class SchafkopfRules(RuleSet):
     # --- public helpers for the entry form and the table state ---------------------------
 
     def unit(self) -> str:
-        return "cent" if self.opt("cents_per_unit") else self.UNIT
+        return "cent" if self.options["cents_per_unit"] else self.UNIT
 
     def games_for_round(self, round_name: str = "normal") -> tuple[str, ...]:
         """Games the entry form offers in this round, highest ranking first (003 §2.0)."""
+        cached = self._games_cache.get(round_name)
+        if cached is None:
+            cached = self._games_cache[round_name] = self._games_for_round(round_name)
+        return cached
+
+    @cached_property
+    def _games_cache(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    def _games_for_round(self, round_name: str) -> tuple[str, ...]:
         rnd = ROUNDS.get(round_name, ROUNDS["normal"])
-        enabled = set(self.opt("games")) | rnd.extra_games
+        enabled = set(self.options["games"]) | rnd.extra_games
         if rnd.games is not None:
             enabled &= rnd.games | rnd.extra_games
         order = [*SOLO_RANKING, "rufspiel", "mungo", "leasters"]
@@ -183,7 +194,7 @@ class SchafkopfRules(RuleSet):
 
     def deckel_required(self, round_name: str = "normal") -> bool:
         rnd = ROUNDS.get(round_name, ROUNDS["normal"])
-        return self.opt("deckel") == "pflicht" and rnd.deckel
+        return self.options["deckel"] == "pflicht" and rnd.deckel
 
     # --- scoring -------------------------------------------------------------------------
 
@@ -194,7 +205,7 @@ class SchafkopfRules(RuleSet):
         rnd = self._round(context)
         allowed = self.games_for_round(context.round)
         if game.name not in allowed:
-            if game.name in self.opt("games") or (rnd.extra_games and game.name in rnd.extra_games):
+            if game.name in self.options["games"] or (rnd.extra_games and game.name in rnd.extra_games):
                 msg = f"{game.label} ist in dieser Runde ({context.round}) nicht erlaubt."
                 raise EngineError("not_allowed", msg, "game")
             raise EngineError("not_allowed", f"{game.label} ist bei dieser Regel nicht freigeschaltet.", "game")
@@ -216,20 +227,20 @@ class SchafkopfRules(RuleSet):
             raise EngineError(
                 "invalid_value", f"Unbekannte Runde '{context.round}'; bekannt: {known}.", "context.round"
             )
-        if context.round in SPECIAL_ROUNDS and not self.opt("special_rounds"):
+        if context.round in SPECIAL_ROUNDS and not self.options["special_rounds"]:
             raise EngineError("not_allowed", "Spezielle Runden gibt es bei dieser Regel nicht.", "context.round")
         return rnd
 
     def _unit_factor(self) -> int:
-        return self.opt("cents_per_unit") or 1
+        return self.options["cents_per_unit"] or 1
 
     def _deckel(self, r: HandReader, game: Game, tout: bool, rnd: Round) -> int:
-        mode = self.opt("deckel")
+        mode = self.options["deckel"]
         if mode == "none":
             if r.int("deckel", 0, 0, default=0, label="Die Zahl der Deckel"):
                 raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Deckel.", "deckel")  # pragma: no cover
             return 0
-        deckel = r.int("deckel", 0, self.opt("max_deckel"), default=0, label="Die Zahl der Deckel")
+        deckel = r.int("deckel", 0, self.options["max_deckel"], default=0, label="Die Zahl der Deckel")
         if not rnd.deckel and deckel:
             # 001 §5 "Bei den Spezialrunden wird ohne Deckeln gespielt"; §8.4 the same for the Bockspiel.
             raise EngineError("not_allowed", "In dieser Runde wird ohne Deckel gespielt.", "deckel")
@@ -249,7 +260,7 @@ class SchafkopfRules(RuleSet):
         for i in range(kontra):
             total *= 2
             lines.append(Line(f"{self.KONTRA_LABELS[min(i, len(self.KONTRA_LABELS) - 1)]} ×2", factor=2))
-        if self.opt("deckel_counts"):
+        if self.options["deckel_counts"]:
             for _ in range(deckel):
                 total *= 2
                 lines.append(Line("Deckel ×2", factor=2))
@@ -275,7 +286,7 @@ class SchafkopfRules(RuleSet):
         return value
 
     def _read_kontra(self, r: HandReader, *, allowed: bool) -> tuple[int, str | None]:
-        kontra = r.int("kontra", 0, self.opt("max_kontra"), default=0, label="Die Zahl der Stöße")
+        kontra = r.int("kontra", 0, self.options["max_kontra"], default=0, label="Die Zahl der Stöße")
         if kontra and not allowed:
             raise EngineError("not_allowed", "Beim Muss-Spiel ist kein Stoß erlaubt (003 §3.3).", "kontra")
         last = r.choice("last_kontra", SIDES, required=False)
@@ -309,10 +320,10 @@ class SchafkopfRules(RuleSet):
             if partner == declarer:
                 raise EngineError("invalid_value", "Spieler und Mitspieler müssen verschieden sein.", "partner")
             r.choice("called", CALLABLE, required=False)
-            if r.bool("renonce") and not self.opt("renonce"):
+            if r.bool("renonce") and not self.options["renonce"]:
                 raise EngineError("not_allowed", "Renonce ist bei dieser Regel nicht erlaubt.", "renonce")
         muss = game.kind == "partner" and r.bool("muss_spiel")
-        if muss and not self.opt("muss_spiel"):
+        if muss and not self.options["muss_spiel"]:
             raise EngineError("not_allowed", "Muss-Spiel ist bei dieser Regel nicht vorgesehen.", "muss_spiel")
         suit = self._read_suit(r, game)
         tout = r.bool("tout")
@@ -320,14 +331,14 @@ class SchafkopfRules(RuleSet):
             raise EngineError("not_allowed", f"Tout gibt es nur bei Solospielen, nicht beim {game.label}.", "tout")
         kontra, last_kontra = self._read_kontra(r, allowed=not muss and game.kind != "sie")
         deckel = self._deckel(r, game, tout, rnd)
-        max_lauf = game.max_laufende(self.opt("laufende_ober_unter_only"))
+        max_lauf = game.max_laufende(self.options["laufende_ober_unter_only"])
         if game.kind == "sie":
             # 001 §4.2.4: "Laufende: die acht Buben" — a Sie always has exactly eight.
             laufende = r.int("laufende", 8, 8, default=8, label="Die Laufenden beim Sie")
         else:
             laufende = r.int("laufende", 0, max_lauf, default=0, label=f"Die Laufenden beim {game.label}")
         bid = None
-        if game.kind == "solo" and (self.opt("steigern") or rnd.bid_reaches) and not tout:
+        if game.kind == "solo" and (self.options["steigern"] or rnd.bid_reaches) and not tout:
             bid = r.int("bid", 61 if rnd.bid_reaches else 70, 120, default=None, label="Das Gebot")
 
         augen, tricks, result = (None, None, None) if game.kind == "sie" else self._read_play(r)
@@ -341,24 +352,24 @@ class SchafkopfRules(RuleSet):
         lines.append(Line(f"{game.label}{' ' + SUIT_LABELS[suit] if suit else ''}", base))
         pays_schneider = game.kind in ("partner", "solo") and not tout
         if pays_schneider and schneider:
-            total += self.opt("price_schneider")
-            lines.append(Line("Schneider", self.opt("price_schneider")))
+            total += self.options["price_schneider"]
+            lines.append(Line("Schneider", self.options["price_schneider"]))
             # 001 §6.2: Schwarz is only paid where there is a Schneider as well.
             if schwarz:
-                total += self.opt("price_schwarz")
-                lines.append(Line("Schwarz", self.opt("price_schwarz")))
-        threshold = self.opt("laufende_from_short") if game.short_run else self.opt("laufende_from")
+                total += self.options["price_schwarz"]
+                lines.append(Line("Schwarz", self.options["price_schwarz"]))
+        threshold = self.options["laufende_from_short"] if game.short_run else self.options["laufende_from"]
         paid_laufende = laufende if game.kind != "bettel" and laufende >= threshold else 0
         if paid_laufende:
-            amount = paid_laufende * self.opt("price_laufende")
+            amount = paid_laufende * self.options["price_laufende"]
             total += amount
             lines.append(Line(f"{paid_laufende} Laufende", amount))
         if tout:
-            total *= self.opt("tout_factor")
-            lines.append(Line(f"Tout ×{self.opt('tout_factor')}", factor=self.opt("tout_factor")))
+            total *= self.options["tout_factor"]
+            lines.append(Line(f"Tout ×{self.options['tout_factor']}", factor=self.options["tout_factor"]))
         if game.kind == "sie":
-            total *= self.opt("sie_factor")
-            lines.append(Line(f"Sie ×{self.opt('sie_factor')}", factor=self.opt("sie_factor")))
+            total *= self.options["sie_factor"]
+            lines.append(Line(f"Sie ×{self.options['sie_factor']}", factor=self.options["sie_factor"]))
         special_solo = rnd.solo_doubled and game.kind != "partner"
         price, multiplier = self._multiply(
             total, lines, kontra=kontra, deckel=deckel, bock=bock, special_solo=special_solo
@@ -392,10 +403,10 @@ class SchafkopfRules(RuleSet):
 
     def _base_price(self, game: Game) -> int:
         if game.kind == "partner":
-            return self.opt("price_rufspiel")
+            return self.options["price_rufspiel"]
         if game.kind == "bettel":
-            return self.opt("price_bettel")
-        return self.opt("price_solo")
+            return self.options["price_bettel"]
+        return self.options["price_solo"]
 
     def _decide(
         self,
@@ -434,18 +445,18 @@ class SchafkopfRules(RuleSet):
             if tricks is not None and r_schwarz and tricks not in (0, 8):
                 raise EngineError("inconsistent", "Schwarz heißt: eine Partei hat keinen Stich.", "result")
             return r_won, r_schneider, r_schwarz
-        need = self.opt("win_augen")
+        need = self.options["win_augen"]
         if bid is not None:
             # 003 §2.1.3: a bid of 70 needs 71; Gardareiz (001 §5.3) needs the bid itself.
             need = bid if bid_reaches else min(bid + 1, 120)
         won = augen >= need
-        spritze = self.opt("spritze_uebernimmt") and kontra > 0
+        spritze = self.options["spritze_uebernimmt"] and kontra > 0
         if spritze and augen == 60 and need == 61:
             # 001 §6.2 "Spritze übernimmt das Spiel": at 60:60 the side that gave the last Spritze loses.
             won = last_kontra == "opponents"
         losing_side = "opponents" if won else "declarer"
         losing_augen = 120 - augen if won else augen
-        limit = self.opt("schneider_opponents_max" if won else "schneider_declarer_max")
+        limit = self.options["schneider_opponents_max" if won else "schneider_declarer_max"]
         schneider = losing_augen <= limit or (spritze and losing_augen == 30 and last_kontra == losing_side)
         schwarz = tricks is not None and tricks == (8 if won else 0)
         if result is not None and (r_won, r_schneider) != (won, schneider):
@@ -468,12 +479,12 @@ class SchafkopfRules(RuleSet):
                         "inconsistent", f"{seat} hat keinen Stich, aber Augen.", f"augen_by_player.{seat}"
                     )
         spritzer = r.names("kontra_by")
-        if game.kind == "ramsch" and not self.opt("max_kontra") and spritzer:
+        if game.kind == "ramsch" and not self.options["max_kontra"] and spritzer:
             raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Spritzen.", "kontra_by")
         deckel = self._deckel(r, game, False, rnd)
         lines: list[Line] = []
-        base = self.opt("price_leasters" if game.kind == "leasters" else "price_mungo")
-        label = "Ramsch" if (game.kind == "ramsch" and self.opt("mungo_mode") == "ramsch") else game.label
+        base = self.options["price_leasters" if game.kind == "leasters" else "price_mungo"]
+        label = "Ramsch" if (game.kind == "ramsch" and self.options["mungo_mode"] == "ramsch") else game.label
         lines.append(Line(label, base))
         price, multiplier = self._multiply(
             base, lines, kontra=len(spritzer), deckel=deckel, bock=bock, special_solo=False
@@ -486,7 +497,7 @@ class SchafkopfRules(RuleSet):
         )
         if game.kind == "leasters":
             winners, losers = self._narrow(r, seats, augen, tricks, worst=False), None
-        elif self.opt("mungo_mode") == "ramsch":
+        elif self.options["mungo_mode"] == "ramsch":
             if sweep:
                 winners, losers = [sweep], None  # 003 §3.1: a Durchmarsch wins alone
                 lines.append(Line(f"Durchmarsch von {sweep}"))
@@ -547,8 +558,8 @@ class SchafkopfRules(RuleSet):
                     lines.append(Line(f"Gleichstand {tied[0]}/{tied[1]}: verrechnen nichts"))
                 elif len(tied) == 3:
                     # "zahlen/erhalten alle 3 den aufgeteilten Betrag … auf volle 0,10 € aufgerundet"
-                    amount = price * (2 if self.opt("mungo_three_tie") == "double" else 1)
-                    step = self.opt("mungo_round_to") * self._unit_factor()
+                    amount = price * (2 if self.options["mungo_three_tie"] == "double" else 1)
+                    step = self.options["mungo_round_to"] * self._unit_factor()
                     share = -(-amount // (3 * step)) * step
                     fourth = others[0]
                     sign = 1 if key[fourth] < boundary else -1
@@ -606,7 +617,7 @@ class SchafkopfRules(RuleSet):
     # --- Fehler (002 §11) ----------------------------------------------------------------
 
     def _fehler(self, r: HandReader, game: Game) -> HandResult:
-        if not self.opt("fehler"):
+        if not self.options["fehler"]:
             raise EngineError(
                 "not_allowed", "Eine Strafwertung (Fehler) ist bei dieser Regel nicht vorgesehen.", "fehler"
             )
@@ -648,14 +659,14 @@ class SchafkopfRules(RuleSet):
         if game.kind == "partner":
             team = {declarer, partner}
             mine = team if guilty in team else set(r.seats) - team
-            penalty = self.opt("fehler_rufspiel")
+            penalty = self.options["fehler_rufspiel"]
             payouts[guilty] = -penalty * unit
             for seat in r.seats:
                 if seat not in mine:
                     payouts[seat] = penalty // 2 * unit
             payouts[guilty] -= sum(payouts.values())  # keeps an odd penalty zero-sum
         else:
-            penalty = self.opt("fehler_solo")
+            penalty = self.options["fehler_solo"]
             payouts[guilty] = -penalty * unit
             if guilty == declarer:
                 for seat in r.seats:
