@@ -1,0 +1,352 @@
+"""The seating planner of the Zockmeisterschaft (001 §11.2, spec §4): table sizes, the repeat count,
+its lower bound, the known facts the issue names, determinism, and the document of
+``plan_tournament``. Pure: no database, no Django settings needed."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from itertools import combinations, permutations
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.engine.core import EngineError
+from tournaments.engine.plan import (
+    KNOWN_OPTIMA,
+    Partie,
+    count_meetings,
+    plan_document,
+    plan_seating,
+    repeat_lower_bound,
+    table_sizes,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+UNSEATABLE = (6, 7, 11)
+
+
+def recount(partien: tuple[Partie, ...], players: int) -> tuple[int, dict[int, int]]:
+    """Repeat pairs and different opponents, counted independently of the engine."""
+    meetings: Counter[frozenset[int]] = Counter()
+    for partie in partien:
+        for table in partie:
+            meetings.update(frozenset(pair) for pair in combinations(table, 2))
+    repeats = sum(count - 1 for count in meetings.values())
+    opponents = {n: sum(1 for pair in meetings if n in pair) for n in range(1, players + 1)}
+    return repeats, opponents
+
+
+# --- table sizes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (4, (4,)),
+        (5, (5,)),
+        (8, (4, 4)),
+        (9, (5, 4)),
+        (10, (5, 5)),
+        (12, (4, 4, 4)),
+        (13, (5, 4, 4)),
+        (14, (5, 5, 4)),
+        (15, (5, 5, 5)),
+        (16, (4, 4, 4, 4)),
+        (18, (5, 5, 4, 4)),
+        (19, (5, 5, 5, 4)),
+        (23, (5, 5, 5, 4, 4)),
+        (200, (4,) * 50),
+    ],
+)
+def test_table_sizes_are_fours_and_a_five_per_player_beyond_a_multiple_of_four(
+    players: int, sizes: tuple[int, ...]
+) -> None:
+    assert table_sizes(players) == sizes
+
+
+@pytest.mark.parametrize("players", UNSEATABLE)
+def test_six_seven_and_eleven_players_cannot_sit_at_tables_of_four_and_five(players: int) -> None:
+    with pytest.raises(EngineError) as caught:
+        table_sizes(players)
+    assert (caught.value.code, caught.value.field) == ("players_not_seatable", "players")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code", "field"),
+    [
+        ({"players": 3}, "out_of_range", "players"),
+        ({"players": 201}, "out_of_range", "players"),
+        ({"players": "16"}, "invalid_type", "players"),
+        ({"players": True}, "invalid_type", "players"),
+        ({"players": 16, "partien": 0}, "out_of_range", "partien"),
+        ({"players": 16, "partien": 11}, "out_of_range", "partien"),
+        ({"players": 16, "seed": -1}, "out_of_range", "seed"),
+    ],
+)
+def test_plan_seating_refuses_arguments_out_of_range(kwargs: dict[str, object], code: str, field: str) -> None:
+    with pytest.raises(EngineError) as caught:
+        plan_seating(**kwargs)  # type: ignore[arg-type]
+    assert (caught.value.code, caught.value.field) == (code, field)
+
+
+# --- the known facts of the issue -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(16, 49, 4))
+def test_every_multiple_of_four_from_16_to_48_plays_four_partien_without_a_repeat(players: int) -> None:
+    plan = plan_seating(players, 4)
+    assert plan.repeat_pairs == 0 == plan.lower_bound
+    assert recount(plan.partien, players)[0] == 0
+    assert set(plan.distinct_opponents) == {12}
+
+
+def test_twelve_players_repeat_in_every_partie_after_the_first() -> None:
+    """3 tables: a table of Partie 2, 3 or 4 takes 4 players from 3 earlier tables, so two of
+    them sat together before. Exhaustive search shows 13 is the least for 4 Partien."""
+    plan = plan_seating(12, 4)
+    assert plan.repeat_pairs == plan.lower_bound == 13
+    assert plan.optimal
+    first_tables = [set(table) for table in plan.partien[0]]
+    for partie in plan.partien[1:]:
+        for table in partie:
+            assert any(len(first & set(table)) >= 2 for first in first_tables)
+
+
+@pytest.mark.parametrize(
+    ("sizes", "partien", "bound"),
+    [
+        ((4,), 4, 18),  # one table: all 6 pairs again in each later Partie
+        ((5,), 2, 10),
+        ((4, 4), 2, 4),  # pigeonhole: each later table takes 2 + 2 from the 2 first tables
+        ((4, 4), 4, 20),  # opponent count: 12 meetings, 7 others -> 5 repeats per player
+        ((4, 4, 4), 2, 3),  # pigeonhole: a 2 + 1 + 1 split per table
+        ((4, 4, 4), 3, 6),
+        ((5, 4, 4), 3, 8),  # a table of 5 from 3 tables: 2 + 2 + 1 -> 2 pairs
+        ((5, 4, 4, 4), 4, 3),  # 17: a table of 5 from 4 tables repeats once per Partie
+        ((5, 5, 4, 4), 4, 6),
+        ((5, 5, 5, 4), 4, 9),
+        ((4, 4, 4, 4), 5, 0),  # 16 players, 5 Partien: 15 opponents, 15 others
+        ((4, 4, 4, 4), 6, 24),  # 18 meetings, 15 others -> 3 repeats per player
+        ((5, 4, 4, 4, 4), 4, 0),
+    ],
+)
+def test_lower_bound_examples(sizes: tuple[int, ...], partien: int, bound: int) -> None:
+    assert repeat_lower_bound(sizes, partien) == bound
+
+
+@pytest.mark.parametrize("players", [17, 18, 19])
+def test_tables_of_five_among_four_tables_reach_the_pigeonhole_bound(players: int) -> None:
+    plan = plan_seating(players, 4)
+    assert plan.repeat_pairs == plan.lower_bound == 3 * (players - 16)
+
+
+@pytest.mark.parametrize("players", [21, 22, 23, 25, 26, 27, 29, 30, 31, 33, 37, 41, 45, 49])
+def test_tables_of_five_from_five_tables_on_play_four_partien_without_a_repeat(players: int) -> None:
+    assert plan_seating(players, 4).repeat_pairs == 0
+
+
+# --- exhaustive search: the known optima and the bound's tightness on small cases ------------
+
+
+def _seatings(players: int, sizes: tuple[int, ...]) -> list[list[tuple[int, ...]]]:
+    """Every seating of players 0..N-1 at tables of ``sizes``, tables of equal size unordered."""
+    found: list[list[tuple[int, ...]]] = []
+
+    def extend(rest: list[int], open_sizes: list[int], tables: list[tuple[int, ...]]) -> None:
+        if not rest:
+            found.append(tables)
+            return
+        for size in sorted(set(open_sizes)):
+            left = list(open_sizes)
+            left.remove(size)
+            for others in combinations(rest[1:], size - 1):
+                table = (rest[0], *others)
+                extend([x for x in rest if x not in table], left, [*tables, table])
+
+    extend(list(range(players)), list(sizes), [])
+    return found
+
+
+def exhaustive_minimum(players: int, partien: int) -> int:
+    """The least ``repeat_pairs`` of any plan for 2 to 4 Partien, by enumeration.
+
+    Partie 1 is fixed (relabelling the players maps any plan onto it). Partie 2 is taken once per
+    class of its matrix of players per (Partie-2 table, Partie-1 table) under swapping Partie-1
+    tables of equal size: a symmetry of Partie 1 maps two seatings with the same class onto each
+    other. Partien 3 and 4 run over every seating, as bit masks of the pairs they seat together,
+    with the best union of pairs so far pruning the pairs of seatings that cannot beat it.
+    """
+    sizes = table_sizes(players)
+    tables = len(sizes)
+    bits = {pair: 1 << k for k, pair in enumerate(combinations(range(players), 2))}
+
+    def pairs(seating: list[tuple[int, ...]]) -> int:
+        return sum(bits[pair] for table in seating for pair in combinations(sorted(table), 2))
+
+    first = [tuple(x for x in range(players) if x % tables == t) for t in range(tables)]
+    seatings = _seatings(players, sizes)
+    masks = [pairs(seating) for seating in seatings]
+    swaps = [perm for perm in permutations(range(tables)) if all(sizes[perm[t]] == sizes[t] for t in range(tables))]
+    second: dict[tuple[tuple[int, ...], ...], int] = {}
+    for index, seating in enumerate(seatings):
+        rows = [[sum(1 for x in table if x % tables == t) for t in range(tables)] for table in seating]
+        key = min(tuple(sorted(tuple(row[t] for t in perm) for row in rows)) for perm in swaps)
+        second.setdefault(key, index)
+
+    best = 0  # most different pairs met over all Partien
+    for index in second.values():
+        met = pairs(first) | masks[index]
+        base = met.bit_count()
+        if partien == 2:
+            best = max(best, base)
+            continue
+        gains = sorted((((mask & ~met).bit_count(), mask) for mask in masks), reverse=True)
+        if partien == 3:
+            best = max(best, base + gains[0][0])
+            continue
+        for position, (gain_a, mask_a) in enumerate(gains):
+            if base + 2 * gain_a <= best:
+                break
+            met_a = met | mask_a
+            for gain_b, mask_b in gains[position:]:
+                if base + gain_a + gain_b <= best:
+                    break
+                best = max(best, base + gain_a + (mask_b & ~met_a).bit_count())
+    return partien * sum(size * (size - 1) // 2 for size in sizes) - best
+
+
+# 13 to 15 players take seconds each; PLAN_EXHAUSTIVE=1 checks them too.
+SLOW_OPTIMA = {(13, 4), (14, 4), (15, 4)}
+
+
+@pytest.mark.parametrize(("players", "partien"), sorted(KNOWN_OPTIMA))
+def test_known_optimum_by_exhaustive_search(players: int, partien: int) -> None:
+    if (players, partien) in SLOW_OPTIMA and not os.environ.get("PLAN_EXHAUSTIVE"):
+        pytest.skip("takes seconds; PLAN_EXHAUSTIVE=1 runs it")
+    optimum = KNOWN_OPTIMA[(players, partien)]
+    assert exhaustive_minimum(players, partien) == optimum
+    assert plan_seating(players, partien).repeat_pairs == optimum
+
+
+@pytest.mark.parametrize(("players", "partien"), [(8, 2), (8, 3), (8, 4), (9, 3), (9, 4), (10, 4), (12, 2), (12, 3)])
+def test_counting_bound_is_the_optimum_on_small_cases(players: int, partien: int) -> None:
+    bound = repeat_lower_bound(table_sizes(players), partien)
+    assert exhaustive_minimum(players, partien) == bound
+    assert plan_seating(players, partien).repeat_pairs == bound
+
+
+# --- every plan ----------------------------------------------------------------------------
+
+
+@given(
+    players=st.integers(4, 60).filter(lambda n: n not in UNSEATABLE),
+    partien=st.integers(1, 5),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_plan_seats_everyone_once_per_partie_and_counts_its_repeats(
+    players: int, partien: int, seed: int
+) -> None:
+    plan = plan_seating(players, partien, seed)
+    assert len(plan.partien) == partien
+    for partie in plan.partien:
+        assert sorted(n for table in partie for n in table) == list(range(1, players + 1))
+        assert sorted(len(table) for table in partie) == sorted(plan.table_sizes)
+        assert all(list(table) == sorted(table) for table in partie)
+    assert plan.partien[0] == tuple(
+        tuple(range(t, players + 1, len(plan.table_sizes))) for t in range(1, len(plan.table_sizes) + 1)
+    )
+    repeats, opponents = recount(plan.partien, players)
+    assert plan.repeat_pairs == repeats == count_meetings(plan.partien, players)[0]
+    assert dict(enumerate(plan.distinct_opponents, start=1)) == opponents
+    assert plan.repeat_pairs >= plan.lower_bound
+
+
+@pytest.mark.parametrize(("players", "partien"), [(12, 4), (18, 4), (19, 5), (24, 4), (30, 2)])
+def test_same_seed_same_plan(players: int, partien: int) -> None:
+    assert plan_seating(players, partien, 7) == plan_seating(players, partien, 7)
+
+
+def test_other_seeds_give_other_plans() -> None:
+    plans = {plan_seating(24, 4, seed).partien for seed in range(5)}
+    assert len(plans) > 1
+
+
+# --- the plan_tournament document (spec §4) -----------------------------------------------------
+
+
+def test_plan_document_has_the_spec_keys_and_the_games_per_table() -> None:
+    doc = plan_document(13, 4, 40, 0)
+    assert list(doc) == ["players", "partien", "repeat_pairs", "distinct_opponents", "lower_bound", "games_per_table"]
+    assert doc["players"] == 13
+    assert doc["partien"][0] == [[1, 4, 7, 10, 13], [2, 5, 8, 11], [3, 6, 9, 12]]
+    assert doc["repeat_pairs"] == doc["lower_bound"] == 14
+    assert list(doc["distinct_opponents"]) == [str(n) for n in range(1, 14)]
+    assert doc["games_per_table"] == {"4": 40, "5": 50}  # 001 §11.2: everyone plays 40
+    assert doc == plan_document(13, 4, 40, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "field"),
+    [
+        ((7,), "players_not_seatable", "players"),
+        ((13, 4, 42), "invalid_value", "games"),  # a table of 5 would play 52.5 games
+        ((16, 4, 0), "out_of_range", "games"),
+        ((16, 4, 201), "out_of_range", "games"),
+        ((16, 4, 40, 2**32), "out_of_range", "seed"),
+        ((16, 4.0), "invalid_type", "partien"),
+    ],
+)
+def test_plan_document_refuses_invalid_input(args: tuple[object, ...], code: str, field: str) -> None:
+    with pytest.raises(EngineError) as caught:
+        plan_document(*args)
+    assert (caught.value.code, caught.value.field) == (code, field)
+    assert caught.value.message
+
+
+def test_tables_of_four_take_any_number_of_games() -> None:
+    assert plan_document(16, 4, 41)["games_per_table"] == {"4": 41}
+
+
+def test_the_engine_imports_no_django() -> None:
+    code = "import sys, tournaments.engine.plan; print(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "False"
+
+
+# --- the table in docs/tournaments.md ------------------------------------------------------------
+
+
+def repeat_table(first: int = 12, last: int = 40, partien: int = 4) -> str:
+    """The Markdown table of docs/tournaments.md: repeat pairs of the seed-0 plan beside the
+    lower bound, for every seatable N from ``first`` to ``last``."""
+    lines = [
+        "| players | tables | repeat pairs | lower bound | optimal | different opponents (min–max) |",
+        "| ---: | --- | ---: | ---: | --- | --- |",
+    ]
+    for players in range(first, last + 1):
+        if players in UNSEATABLE:
+            continue
+        plan = plan_seating(players, partien)
+        tables = " + ".join(str(size) for size in plan.table_sizes)
+        optimal = "yes" if plan.optimal else "not known"
+        opponents = f"{min(plan.distinct_opponents)}–{max(plan.distinct_opponents)}"
+        lines.append(f"| {players} | {tables} | {plan.repeat_pairs} | {plan.lower_bound} | {optimal} | {opponents} |")
+    return "\n".join(lines)
+
+
+def test_docs_table_is_what_the_planner_gives() -> None:
+    """Regenerate with ``python -c 'from tests.tournaments.engine.test_plan import repeat_table;
+    print(repeat_table())'``."""
+    text = (ROOT / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    match = re.search(r"^\| players \|.*?(?=\n\n|\Z)", text, flags=re.M | re.S)
+    assert match is not None
+    assert match.group(0).strip() == repeat_table()
