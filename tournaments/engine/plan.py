@@ -21,8 +21,8 @@ budget. Randomness comes from ``random.Random(seed)`` only and the budget counts
 so the same arguments give the same plan on every machine.
 
 Pure: no Django, no I/O, no clock. It does not draw numbers or seats (the club draws those by lot)
-and it never seats tables of 3 or 6: the championship rules (001 §7, §11) know tables of 4 and 5
-only, so 6, 7 and 11 players are refused.
+and it seats tables of 4 and 5 only (spec §4): the club's rules (001) have no Schafkopf for three,
+and tables of 6 (001 §7.2) are not planned, so 6, 7 and 11 players are refused.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The seating planner of the Zockmeisterschaft (001 §11.2, spec §4): table sizes, the repeat count,
 its lower bound, the known facts the issue names, determinism, and the document of
-``plan_tournament``. Pure: no database, no Django settings needed."""
+``plan_tournament``. No database: the engine is pure."""
 
 from __future__ import annotations
 
