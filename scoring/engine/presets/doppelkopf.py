@@ -39,6 +39,9 @@ AT_GAME = {
     "bubensolo": "Im Bubensolo",
     "fleischlos": "Im Fleischlosen",
 }
+# How many players the Re side has: a solo and the Stille Hochzeit one, a wedding one or two (alone
+# when no partner is found by the third trick, 004 §7), the rest two.
+RE_SIZES = {game: (1,) for game in (*SOLOS, "stille_hochzeit")} | {"normal": (2,), "armut": (2,), "hochzeit": (1, 2)}
 SUITS = ("kreuz", "pik", "herz")  # 004 §4: a Karo-Solo is the Trumpfsolo
 SIDES = ("re", "contra")
 PARTY = {"re": "Re", "contra": "Contra"}
@@ -50,6 +53,7 @@ ABSAGEN = ("keine90", "keine60", "keine30", "schwarz")
 ANNOUNCEMENTS = ("re", "contra", *ABSAGEN)
 ABSAGE_LABELS = {"keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
 _LADDERS = {side: [side, *ABSAGEN] for side in SIDES}
+_MAPPING = (dict, Mapping)  # dict first: JSON's case, checked without the ABC machinery
 
 # 004 §10: the levels of the loser's Augen, one point each. The first is the win itself ("keine
 # 120"), named "Gewonnen" because Contra also wins at 120:120, where Re did reach 120.
@@ -59,7 +63,6 @@ LEVEL_LABELS = ("Gewonnen", "keine 90", "keine 60", "keine 30", "schwarz")
 MARKS = {1: "120", 2: "90", 3: "60", 4: "30"}
 
 EXTRA_KINDS = ("charlie", "charlie_gefangen", "fuchs_gefangen", "doppelkopf", "herz10")
-EXTRA_ORDER = {kind: i for i, kind in enumerate(EXTRA_KINDS)}
 EXTRA_LABELS = {
     "charlie": "Charlie",
     "charlie_gefangen": "Charlie gefangen",
@@ -71,6 +74,12 @@ EXTRA_LABELS = {
 # nur den Doppelkopf". The Stille Hochzeit and the wedding played alone keep the normal trumps, so
 # they count like a Trumpfsolo.
 DOPPELKOPF_ONLY = frozenset({"farbsolo", "damensolo", "bubensolo", "fleischlos"})
+_ALLOWED_EXTRAS = {
+    game: frozenset(
+        (side, kind) for side in SIDES for kind in EXTRA_KINDS if game not in DOPPELKOPF_ONLY or kind == "doppelkopf"
+    )
+    for game in GAMES
+}
 # How often an event can happen in one hand at all: one last trick, two Füchse, two Herz-10.
 EXTRA_MAX = {"charlie": 1, "charlie_gefangen": 1, "fuchs_gefangen": 2, "herz10": 1}
 # Fewest Augen the trick behind a Sonderpunkt brings its taker. (With MAX_AUGEN this also keeps
@@ -92,6 +101,11 @@ ABSAGE_LINES = tuple(Line(f"{ABSAGE_LABELS[a]} angesagt", 1) for a in ABSAGEN)
 BONUS_LINES = {side: Line(f"{PARTY[side]} angesagt", 2) for side in SIDES}
 GEGEN_DIE_ALTEN = Line("gegen die Alten", 1)
 SOLO_LINE = Line("Solo: dreifach für den Solospieler", factor=3)
+# The order of the Sonderpunkt lines, per side the lines speak for: that side's first, each side's
+# in EXTRA_KINDS order.
+EXTRA_RANK = {
+    view: {(side, kind): (side != view, i) for side in SIDES for i, kind in enumerate(EXTRA_KINDS)} for view in SIDES
+}
 EXTRA_LINES = {
     (side, kind, sign): Line(f"{EXTRA_LABELS[kind]} ({PARTY[side]})", sign)
     for side in SIDES
@@ -114,7 +128,6 @@ class DoppelkopfHand(NamedTuple):
     game: str
     suit: str | None
     re: tuple[str, ...]
-    contra: tuple[str, ...]
     augen: int  # of the Re side
     tricks: int | None  # of the Re side; None when not counted
     announced: Mapping[str, int]
@@ -139,7 +152,19 @@ class DoppelkopfHand(NamedTuple):
 def _read_announcements(raw: Any) -> dict[str, int]:
     if raw is None:
         return {"re": 0, "contra": 0}
-    if not isinstance(raw, Mapping):
+    if type(raw) is dict and len(raw) == ("re" in raw) + ("contra" in raw):
+        # The usual case, each list written in order: how far it goes up the ladder.
+        re, contra = raw.get("re"), raw.get("contra")
+        re = [] if re is None else re
+        contra = [] if contra is None else contra
+        if (
+            type(re) is list
+            and type(contra) is list
+            and re == _LADDERS["re"][: len(re)]
+            and contra == _LADDERS["contra"][: len(contra)]
+        ):
+            return {"re": len(re), "contra": len(contra)}
+    if not isinstance(raw, _MAPPING):
         raise EngineError("invalid_type", 'Erwartet ein Objekt {"re": [...], "contra": [...]}.', "announcements")
     for key in raw:
         if key not in SIDES:
@@ -152,9 +177,6 @@ def _read_announcements(raw: Any) -> dict[str, int]:
         value = raw.get(side)
         if value is None:
             value = []
-        if isinstance(value, list) and len(value) <= 5 and value == _LADDERS[side][: len(value)]:
-            out[side] = len(value)  # the usual case, written in order
-            continue
         if not isinstance(value, list):
             raise EngineError("invalid_type", "Erwartet eine Liste von Ansagen.", where)
         seen: list[str] = []
@@ -191,32 +213,40 @@ def _read_extras(raw: Any, game: str) -> tuple[tuple[str, str], ...]:
         return ()
     if not isinstance(raw, list):
         raise EngineError("invalid_type", 'Erwartet eine Liste von {"side": ..., "kind": ...}.', "extras")
+    allowed = _ALLOWED_EXTRAS[game]
     out: list[tuple[str, str]] = []
     for i, item in enumerate(raw):
-        where = f"extras[{i}]"
-        if not isinstance(item, Mapping):
-            raise EngineError("invalid_type", 'Erwartet ein Objekt {"side": ..., "kind": ...}.', where)
-        for key in item:
-            if key not in ("side", "kind"):
-                raise EngineError("unexpected_field", f"Unbekanntes Feld '{key}'.", f"{where}.{key}")
-        side, kind = item.get("side"), item.get("kind")
-        if side is None or kind is None:
-            missing = "side" if side is None else "kind"
-            raise EngineError("missing_field", f"Das Feld '{missing}' fehlt.", f"{where}.{missing}")
-        if not isinstance(side, str) or side not in SIDES:
-            raise EngineError("invalid_value", "Die Partei ist 're' oder 'contra'.", f"{where}.side")
-        if not isinstance(kind, str) or kind not in EXTRA_KINDS:
-            raise EngineError(
-                "invalid_value", f"Unbekannter Sonderpunkt; möglich: {', '.join(EXTRA_KINDS)}.", f"{where}.kind"
-            )
-        if game in DOPPELKOPF_ONLY and kind != "doppelkopf":  # 004 §10
-            raise EngineError(
-                "invalid_value",
-                f"{AT_GAME[game]} zählt nur der Doppelkopf als Sonderpunkt (004 §10).",
-                f"{where}.kind",
-            )
-        out.append((side, kind))
+        if type(item) is dict and len(item) == 2:
+            pair = (item.get("side"), item.get("kind"))
+            if type(pair[0]) is str and type(pair[1]) is str and pair in allowed:
+                out.append(pair)  # the usual case
+                continue
+        out.append(_read_extra(item, game, f"extras[{i}]"))
     return tuple(out)
+
+
+def _read_extra(item: Any, game: str, where: str) -> tuple[str, str]:
+    """One Sonderpunkt outside the usual shape: read it field by field, naming what is wrong."""
+    if not isinstance(item, _MAPPING):
+        raise EngineError("invalid_type", 'Erwartet ein Objekt {"side": ..., "kind": ...}.', where)
+    for key in item:
+        if key not in ("side", "kind"):
+            raise EngineError("unexpected_field", f"Unbekanntes Feld '{key}'.", f"{where}.{key}")
+    side, kind = item.get("side"), item.get("kind")
+    if side is None or kind is None:
+        missing = "side" if side is None else "kind"
+        raise EngineError("missing_field", f"Das Feld '{missing}' fehlt.", f"{where}.{missing}")
+    if not isinstance(side, str) or side not in SIDES:
+        raise EngineError("invalid_value", "Die Partei ist 're' oder 'contra'.", f"{where}.side")
+    if not isinstance(kind, str) or kind not in EXTRA_KINDS:
+        raise EngineError(
+            "invalid_value", f"Unbekannter Sonderpunkt; möglich: {', '.join(EXTRA_KINDS)}.", f"{where}.kind"
+        )
+    if game in DOPPELKOPF_ONLY and kind != "doppelkopf":  # 004 §10
+        raise EngineError(
+            "invalid_value", f"{AT_GAME[game]} zählt nur der Doppelkopf als Sonderpunkt (004 §10).", f"{where}.kind"
+        )
+    return side, kind
 
 
 def _stiche(n: int) -> str:
@@ -241,27 +271,24 @@ def _check_tricks(augen: int, tricks: int) -> None:
 
 def _check_extras(hand: DoppelkopfHand) -> None:
     """Refuse Sonderpunkte that cannot have happened together with the rest of the hand."""
-    total: dict[str, int] = {}
-    per_side: dict[str, dict[str, int]] = {"re": {}, "contra": {}}
-    for side, kind in hand.extras:
-        total[kind] = total.get(kind, 0) + 1
-        per_side[side][kind] = per_side[side].get(kind, 0) + 1
-    for kind, n in total.items():
-        most = EXTRA_MAX.get(kind)
-        if most is not None and n > most:
-            times = "einmal" if most == 1 else f"{most}-mal"
+    kinds = [kind for _, kind in hand.extras]
+    if len(kinds) > 1:  # one alone is never too many
+        for kind, most in EXTRA_MAX.items():
+            if kinds.count(kind) > most:
+                times = "einmal" if most == 1 else f"{most}-mal"
+                raise EngineError(
+                    "inconsistent", f"'{EXTRA_LABELS[kind]}' kann es in einem Spiel nur {times} geben.", "extras"
+                )
+        # The last trick has one winner: Charlie took it, or a Karo-Dame caught the first Charlie
+        # played in it (004 §10) — never both.
+        if "charlie" in kinds and "charlie_gefangen" in kinds:
             raise EngineError(
-                "inconsistent", f"'{EXTRA_LABELS[kind]}' kann es in einem Spiel nur {times} geben.", "extras"
+                "inconsistent",
+                "Charlie kann nicht zugleich den letzten Stich machen und darin gefangen werden.",
+                "extras",
             )
-    # The last trick has one winner: Charlie took it, or a Karo-Dame caught the first Charlie
-    # played in it (004 §10) — never both.
-    if "charlie" in total and "charlie_gefangen" in total:
-        raise EngineError(
-            "inconsistent",
-            "Charlie kann nicht zugleich den letzten Stich machen und darin gefangen werden.",
-            "extras",
-        )
-    for side, mine in per_side.items():
+    for side in SIDES:
+        mine = [kind for s, kind in hand.extras if s == side]
         if not mine:
             continue
         if hand.no_trick(side):
@@ -271,8 +298,8 @@ def _check_extras(hand: DoppelkopfHand) -> None:
                 "extras",
             )
         augen = hand.side_augen(side)
-        for kind, n in mine.items():
-            least = EXTRA_MIN_AUGEN.get(kind, 0)
+        for kind, least in EXTRA_MIN_AUGEN.items():
+            n = mine.count(kind)
             if n * least > augen:
                 raise EngineError(
                     "inconsistent",
@@ -290,21 +317,17 @@ def read_hand(raw: Any, seats: tuple[str, ...]) -> DoppelkopfHand:
     if not r.has("re"):
         raise EngineError("missing_field", "Das Feld 're' fehlt: wer spielt Re?", "re")
     re = tuple(r.names("re"))
-    if game in SOLOS or game == "stille_hochzeit":
-        if len(re) != 1:
-            raise EngineError(
-                "invalid_value", f"{AT_GAME[game]} steht in 're' genau ein Name: wer allein spielt.", "re"
-            )
-    elif game == "hochzeit":
-        if len(re) not in (1, 2):
-            raise EngineError(
-                "invalid_value",
+    if len(re) not in RE_SIZES[game]:
+        if game == "hochzeit":
+            message = (
                 "Bei der Hochzeit stehen in 're' die Hochzeit und ihr Partner, oder die Hochzeit allein "
-                "(ohne Partner bis zum dritten Stich).",
-                "re",
+                "(ohne Partner bis zum dritten Stich)."
             )
-    elif len(re) != 2:
-        raise EngineError("invalid_value", f"{AT_GAME[game]} stehen in 're' zwei Namen.", "re")
+        elif RE_SIZES[game] == (1,):
+            message = f"{AT_GAME[game]} steht in 're' genau ein Name: wer allein spielt."
+        else:
+            message = f"{AT_GAME[game]} stehen in 're' zwei Namen."
+        raise EngineError("invalid_value", message, "re")
     augen = r.int("augen", 0, TOTAL_AUGEN, label="Die Augen der Re-Partei")
     tricks = r.int("tricks", 0, TRICKS, default=None, label="Die Stiche der Re-Partei")
     if tricks is not None:
@@ -312,7 +335,7 @@ def read_hand(raw: Any, seats: tuple[str, ...]) -> DoppelkopfHand:
     announced = _read_announcements(r.get("announcements"))
     extras = _read_extras(r.get("extras"), game)
     r.finish()
-    hand = DoppelkopfHand(game, suit, re, tuple(s for s in seats if s not in re), augen, tricks, announced, extras)
+    hand = DoppelkopfHand(game, suit, re, augen, tricks, announced, extras)
     if extras:
         _check_extras(hand)
     return hand
@@ -327,8 +350,8 @@ def _position(hand: DoppelkopfHand) -> int:
     """
     re, contra = hand.augen, TOTAL_AUGEN - hand.augen
     if re >= 121:  # 004 §10: "Die Re-Partei muss immer 121 Punkte ... erzielen"
-        return 1 + (contra < 90) + (contra < 60) + (contra < 30) + hand.no_trick("contra")
-    return 0 - (re < 90) - (re < 60) - (re < 30) - hand.no_trick("re")
+        return 1 + (contra < 90) + (contra < 60) + (contra < 30) + (contra == 0 and hand.no_trick("contra"))
+    return 0 - (re < 90) - (re < 60) - (re < 30) - (re == 0 and hand.no_trick("re"))
 
 
 @dataclass(frozen=True)
@@ -462,6 +485,11 @@ def _both_fail(target: Mapping[str, int], level_of: Mapping[str, int], both_fail
     return _value(winner, speaks_for, lines)
 
 
+@cache
+def _bock_line(bock: int) -> Line:
+    return Line("Bock" if bock == 1 else f"{bock}× Bock", factor=2**bock)
+
+
 def _announcement_bonus(announced: Mapping[str, int]) -> list[Line]:
     # 004 §10: "Die Ansage von Re bzw. Contra werden jeweils 2 Punkte dazu addiert" — to the
     # winner's value, whichever side announced.
@@ -518,8 +546,9 @@ class Doppelkopf(RuleSet):
             raise EngineError("invalid_value", "Diese Regel spielt ohne Bockrunden.", "context.bock")
         facts = read_hand(hand, seats)
         solo = facts.solo
+        position = _position(facts)
         game = game_value(
-            _position(facts),
+            position,
             facts.announced["re"],
             facts.announced["contra"],
             solo,
@@ -529,29 +558,32 @@ class Doppelkopf(RuleSet):
             self.options["versaeumte_ansage"],
             self.options["offene_hochzeit_unter_30"],
         )
-        lines = list(game.lines)
+        tail: list[Line] = []  # what follows the game's own lines
         value = game.value
         if facts.extras and not game.nullspiel:
             # 004 §10: Sonderpunkte of both sides, netted against each other and against the game
             # value, from the view the lines speak for: first that side's, then the other's.
             mine = game.speaks_for
-            for side, kind in sorted(facts.extras, key=lambda e: (e[0] != mine, EXTRA_ORDER[e[1]])):
+            for side, kind in sorted(facts.extras, key=EXTRA_RANK[mine].__getitem__):
                 sign = 1 if side == mine else -1
-                lines.append(EXTRA_LINES[side, kind, sign])
+                tail.append(EXTRA_LINES[side, kind, sign])
                 value += sign
         multiplier = 2**context.bock
         if context.bock:
-            lines.append(Line("Bock" if context.bock == 1 else f"{context.bock}× Bock", factor=multiplier))
+            tail.append(_bock_line(context.bock))
             value *= multiplier
         if solo:
             # 004 §10: "erhält bei einem Solo die SolospielerIn das dreifache des Spielwerts"
-            lines.append(SOLO_LINE)
+            tail.append(SOLO_LINE)
         re_value = value if game.speaks_for == "re" else -value
         re_share = 3 * re_value if solo else re_value
-        payouts = {seat: (re_share if seat in facts.re else -re_value) for seat in seats}
+        payouts = dict.fromkeys(seats, -re_value)
+        for seat in facts.re:
+            payouts[seat] = re_share
         zero_sum_check(payouts)
         winner = game.winner
         loser_augen = None if winner is None else facts.side_augen(OTHER[winner])
+        # Positions 5 and -4 are the ends of the ladder: one side took no trick.
         outcome = Outcome(
             game=facts.game,
             declarer=facts.re[0],
@@ -559,7 +591,7 @@ class Doppelkopf(RuleSet):
             declarer_won=None if winner is None else winner == "re",
             augen=facts.augen,
             schneider=loser_augen is not None and loser_augen < 30,
-            schwarz=facts.no_trick("re") or facts.no_trick("contra"),
+            schwarz=position in (5, -4),
             suit=facts.suit,
             solo=solo,
         )
@@ -567,7 +599,7 @@ class Doppelkopf(RuleSet):
             self.UNIT,
             () if winner is None else WINNER[winner],
             payouts,
-            tuple(lines),
+            game.lines + tuple(tail) if tail else game.lines,
             outcome,
             abs(value),
             multiplier,
