@@ -32,9 +32,10 @@ class HandReader:
         return self.raw.get(name) is not None
 
     def get(self, name: str, default: Any = None) -> Any:
+        """The raw value, or ``default`` when it is absent or null."""
         self.used.add(name)
-        value = self.raw.get(name, _MISSING)
-        return default if value is _MISSING or value is None else value
+        value = self.raw.get(name)
+        return default if value is None else value
 
     def _required(self, name: str) -> Any:
         value = self.get(name, _MISSING)
@@ -70,12 +71,12 @@ class HandReader:
         value = self._required(name) if required else self.get(name)
         if value is None:
             return None
-        options = tuple(choices)
+        if isinstance(value, str) and value in choices:
+            return value
         if not isinstance(value, str):
             raise EngineError("invalid_type", "Erwartet einen Text.", name)
-        if value not in options:
-            raise EngineError("invalid_value", f"'{value}' ist nicht erlaubt; möglich: {', '.join(options)}.", name)
-        return value
+        allowed = ", ".join(choices)
+        raise EngineError("invalid_value", f"'{value}' ist nicht erlaubt; möglich: {allowed}.", name)
 
     def seat(self, name: str, *, required: bool = True, among: Iterable[str] | None = None) -> Any:
         value = self._required(name) if required else self.get(name)

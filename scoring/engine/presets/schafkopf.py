@@ -30,6 +30,7 @@ from .schafkopf_games import (
     trump_rank,
 )
 
+GAME_CHOICES = (*ALL_GAME_NAMES, *ALIASES)
 RESULTS = ("won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz")
 SIDES = ("declarer", "opponents")
 
@@ -200,7 +201,7 @@ class SchafkopfRules(RuleSet):
 
     def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
         r = HandReader(hand, seats)
-        raw_game = r.choice("game", (*ALL_GAME_NAMES, *ALIASES))
+        raw_game = r.choice("game", GAME_CHOICES)
         game = GAMES[ALIASES.get(raw_game, raw_game)]
         rnd = self._round(context)
         allowed = self.games_for_round(context.round)
@@ -336,7 +337,7 @@ class SchafkopfRules(RuleSet):
             # 001 §4.2.4: "Laufende: die acht Buben" — a Sie always has exactly eight.
             laufende = r.int("laufende", 8, 8, default=8, label="Die Laufenden beim Sie")
         else:
-            laufende = r.int("laufende", 0, max_lauf, default=0, label=f"Die Laufenden beim {game.label}")
+            laufende = r.int("laufende", 0, max_lauf, default=0, label="Die Laufenden")
         bid = None
         if game.kind == "solo" and (self.options["steigern"] or rnd.bid_reaches) and not tout:
             bid = r.int("bid", 61 if rnd.bid_reaches else 70, 120, default=None, label="Das Gebot")
