@@ -748,6 +748,12 @@ def test_doppelkopf_refuses_three_seats() -> None:
     assert err.value.field == "seats"
 
 
+def test_doppelkopf_announcements_in_any_order() -> None:
+    ordered = score(game="normal", re=RE, augen=155, announcements=ann(["re", "keine90"], ["contra"]))
+    shuffled = score(game="normal", re=RE, augen=155, announcements=ann(["keine90", "re"], ["contra"]))
+    assert shuffled == ordered
+
+
 def test_doppelkopf_empty_optional_fields_are_fine() -> None:
     result = score(game="normal", re=RE, augen=121, tricks=None, announcements=None, extras=[], suit=None)
     assert result["payouts"] == team(1)

@@ -1,7 +1,7 @@
 """Doppelkopf invariants over random hands (hypothesis): zero-sum, every seat named, the lines add up
-to what each player gets, a solo's three opponents pay alike, a Bock doubles exactly, more Augen
-never cost the Re side, random JSON never crashes the engine, and the benchmark's sampler only
-makes valid hands."""
+to what each player gets, a solo's three opponents pay alike, a Bock doubles exactly, the order of
+the announcements does not matter, more Augen never cost the Re side, random JSON never crashes the
+engine, and the benchmark's sampler only makes valid hands."""
 
 from __future__ import annotations
 
@@ -133,6 +133,13 @@ def test_doppelkopf_more_augen_never_cost_re(hand: dict[str, Any], other: int, b
         score({**hand, "augen": low}, options)["payouts"][first]
         <= score({**hand, "augen": high}, options)["payouts"][first]
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.randoms(use_true_random=False))
+def test_doppelkopf_announcement_order_does_not_matter(hand: dict[str, Any], rnd: random.Random) -> None:
+    shuffled = {side: rnd.sample(made, len(made)) for side, made in hand["announcements"].items()}
+    assert score({**hand, "announcements": shuffled}) == score(hand)
 
 
 JSON = st.recursive(
