@@ -28,6 +28,8 @@ class ClubRules(models.Model):
     club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rules", verbose_name=_("Verein"))
     preset = models.CharField(_("Regel"), max_length=40, default="allgaeu")
     options = models.JSONField(_("Optionen"), default=dict, blank=True)
+    # 001 §10: the evening's winnings go to the club's Kasse (the Zockkasse), not to the winners.
+    winnings_to_kasse = models.BooleanField(_("Gewinne in die Vereinskasse"), default=False)
     updated_at = models.DateTimeField(_("geändert"), auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -155,6 +157,7 @@ class Entry(models.Model):
     dealer = models.CharField(_("Geber"), max_length=60, blank=True)
     round = models.CharField(_("Runde"), max_length=30, default="normal")
     multiplier = models.PositiveIntegerField(_("Faktor"), default=1)
+    bock = models.PositiveSmallIntegerField(_("Bock"), default=0)  # Bock doublings scored under
     lines = models.JSONField(_("Erklärung"), default=list)
     game = models.CharField(_("Spiel"), max_length=30, blank=True, db_index=True)
     declarer = models.ForeignKey(

@@ -1,5 +1,6 @@
-"""factory_boy factories for the club models; tests build their data from these."""
+"""factory_boy factories (and small builders through the services) for the tests' data."""
 
+import datetime
 from dataclasses import dataclass
 
 import factory
@@ -8,6 +9,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from factory.django import DjangoModelFactory
 
 from clubs.models import Club, Member, Membership, Role
+from scoring.models import Entry, Session, Table
+from scoring.selectors import table_state
+from scoring.services import entry_append, table_start
 
 PASSWORD = "pw-for-tests"
 
@@ -66,3 +70,31 @@ def make_world() -> World:
         MemberFactory(club=club, display_name=name)
     MemberFactory(club=other, display_name="Ludwig Bauer")
     return World(club=club, other_club=other, users=users)
+
+
+# --- scoring: evenings, tables, entries -------------------------------------------------------
+
+
+class SessionFactory(DjangoModelFactory):
+    class Meta:
+        model = Session
+
+    club = factory.SubFactory(ClubFactory)
+    date = datetime.date(2026, 11, 20)
+    place = "Gasthof Post"
+
+
+def make_table(session: Session, players: int = 4, rules: str | dict | None = "allgaeu", **kwargs: object) -> Table:
+    """A table of ``players`` new members of the evening's club, started through the service."""
+    members = MemberFactory.create_batch(players, club=session.club)
+    return table_start(session=session, members=members, rules=rules, user=None, **kwargs)
+
+
+def rufspiel(table: Table, augen: int = 75, deckel: int = 1) -> dict:
+    """A valid Rufspiel for the next hand of ``table`` (allgaeu: Dauerdeckel)."""
+    seats = table_state(table).state.seats
+    return {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "augen": augen, "deckel": deckel}
+
+
+def make_entry(table: Table) -> Entry:
+    return entry_append(table=table, data=rufspiel(table), user=None)

@@ -1,0 +1,384 @@
+"""Read-only queries for evenings, tables and their logs. Views and services call these.
+
+The table state is never stored: ``table_state`` folds the stored log (``Entry.data`` by number)
+with ``scoring.engine.session``. The score sheet and the settlement read the derived fields and
+the ledger rows that ``scoring.services`` keeps in step with the log.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, Q, QuerySet, Sum
+
+from clubs.models import Club, Member
+from scoring.engine import registry
+from scoring.engine.core import RuleSet
+from scoring.engine.session import SessionResult, fold
+from scoring.engine.session_rules import TableRules
+from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Seat, Session, Table, Unit
+
+DEFAULT_PRESET = "allgaeu"
+STOCK = "Stock"  # the settlement's name for the money left in the tables' Stock
+# Rounds whose hands the sheet marks (001 §5): Bock and Mungo.
+BOCK_ROUNDS = frozenset({"bockrunde", "abschlussrunde", "bockspiel"})
+MUNGO_ROUNDS = frozenset({"mungorunde", "geschobene_mungorunde"})
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+def frozen_options(ruleset: RuleSet, table_rules: TableRules) -> dict[str, Any]:
+    """Every option value of a resolved rule set and its table options, as JSON: what a table
+    stores when it starts, so later changes to the club's rules never reach it."""
+    values = {name: list(v) if isinstance(v, tuple) else v for name, v in ruleset.options.items()}
+    values.update({name: list(v) if isinstance(v, tuple) else v for name, v in table_rules.options.items()})
+    return values
+
+
+def club_rules_spec(club: Club) -> dict[str, Any]:
+    """The club's default rules for new tables (``allgaeu`` until an owner chooses)."""
+    rules = ClubRules.objects.filter(club=club).first()
+    if rules is None:
+        return {"preset": DEFAULT_PRESET, "options": {}}
+    return rules.spec
+
+
+def club_rules(club: Club) -> ClubRules:
+    """The club's rules row, unsaved with the defaults when the club has none yet."""
+    return ClubRules.objects.filter(club=club).first() or ClubRules(club=club, preset=DEFAULT_PRESET)
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What the fold needs of a table: its rules and players, by their seat names."""
+
+    ruleset: RuleSet
+    rules: TableRules
+    players: tuple[str, ...]  # seat order
+    first_dealer: str
+    members: Mapping[str, int]  # seat name → member id
+
+    @property
+    def family(self) -> str:
+        return self.rules.family
+
+
+def table_setup(table: Table) -> TableSetup:
+    ruleset, rules = registry.load_with_table(table.ruleset_spec)
+    seats = list(table.seats.order_by("position").values_list("name", "member_id", "is_first_dealer"))
+    players = tuple(name for name, _, _ in seats)
+    first = next((name for name, _, first in seats if first), players[0])
+    return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats})
+
+
+def table_log(table: Table) -> list[dict[str, Any]]:
+    """The log's raw facts (spec §3 entries), in order."""
+    return list(Entry.objects.filter(table=table).order_by("number").values_list("data", flat=True))
+
+
+def fold_log(setup: TableSetup, log: Sequence[Any]) -> SessionResult:
+    return fold(setup.ruleset, setup.rules, setup.players, setup.first_dealer, log)
+
+
+def table_state(table: Table, setup: TableSetup | None = None) -> SessionResult:
+    """The fold of the stored log: every entry scored, the totals, and the state for the next hand."""
+    setup = setup or table_setup(table)
+    return fold_log(setup, table_log(table))
+
+
+def state_before(table: Table, number: int, setup: TableSetup | None = None) -> SessionResult:
+    """The fold of the entries before ``number``: the state the entry ``number`` was played in."""
+    setup = setup or table_setup(table)
+    log = list(Entry.objects.filter(table=table, number__lt=number).order_by("number").values_list("data", flat=True))
+    return fold_log(setup, log)
+
+
+# --- the score sheet ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    entry: Entry
+    amounts: tuple[int | None, ...]  # per player in seat order; None: sat out
+    totals: tuple[int, ...]  # running totals after this entry
+    bock: bool
+    mungo: bool
+
+
+@dataclass(frozen=True)
+class Sheet:
+    table: Table
+    players: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    stock: int
+    unit: str
+
+    @property
+    def last(self) -> SheetRow | None:
+        return self.rows[-1] if self.rows else None
+
+
+def table_sheet(table: Table) -> Sheet:
+    """The Liste: one row per entry with each player's amount and the running totals, read from
+    the derived fields and the ledger (two queries)."""
+    seats = list(table.seats.order_by("position").values_list("name", "member_id"))
+    players = tuple(name for name, _ in seats)
+    column = {member: i for i, (_, member) in enumerate(seats)}
+    amounts: dict[int, list[int | None]] = defaultdict(lambda: [None] * len(seats))
+    for entry_id, member, amount, role in LedgerEntry.objects.filter(table=table).values_list(
+        "entry_id", "member_id", "amount", "role"
+    ):
+        amounts[entry_id][column[member]] = None if role == "out" else amount
+    running = [0] * len(seats)
+    rows = []
+    stock = 0
+    for entry in Entry.objects.filter(table=table).select_related("declarer", "partner").order_by("number"):
+        row = amounts[entry.pk]
+        running = [total + (amount or 0) for total, amount in zip(running, row, strict=True)]
+        rows.append(
+            SheetRow(
+                entry=entry,
+                amounts=tuple(row),
+                totals=tuple(running),
+                bock=entry.bock > 0 or entry.round in BOCK_ROUNDS,
+                mungo=entry.round in MUNGO_ROUNDS,
+            )
+        )
+        stock = entry.stock_after
+    return Sheet(table, players, tuple(rows), tuple(running), stock, table.unit)
+
+
+def sheet_changes(before: Sheet, after: Sheet) -> tuple[list[int], dict[str, int]]:
+    """What a correction changed: the entry numbers whose amounts or round differ (compared by
+    entry, so renumbering after a delete is not a change), and each player's total difference."""
+    old = {row.entry.pk: (row.amounts, row.entry.round, row.entry.multiplier) for row in before.rows}
+    changed = [
+        row.entry.number
+        for row in after.rows
+        if old.get(row.entry.pk) != (row.amounts, row.entry.round, row.entry.multiplier)
+    ]
+    deltas = {
+        name: new - was for name, new, was in zip(after.players, after.totals, before.totals, strict=True) if new != was
+    }
+    return changed, deltas
+
+
+def table_audit(table: Table) -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.filter(table=table).select_related("user").order_by("-at", "-id")
+
+
+# --- evenings -----------------------------------------------------------------------------------
+
+
+def club_sessions(club: Club) -> QuerySet[Session]:
+    """The club's evenings, newest first, with their counts of tables and entries."""
+    return (
+        Session.objects.filter(club=club)
+        .annotate(
+            table_count=Count("tables", distinct=True),
+            entry_count=Count("tables__entries", distinct=True),
+        )
+        .order_by("-date", "-id")
+    )
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    table: Table
+    entry_count: int
+    players: tuple[tuple[str, int], ...]  # (seat name, total) in seat order
+
+
+def session_tables(session: Session) -> list[TableSummary]:
+    """The evening's tables with their entry counts and each player's total (three queries)."""
+    tables = list(Table.objects.filter(session=session).annotate(entry_count=Count("entries")).order_by("id"))
+    totals = {
+        (row["table_id"], row["member_id"]): row["total"]
+        for row in LedgerEntry.objects.filter(session=session)
+        .values("table_id", "member_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    }
+    seats: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for table_id, name, member in (
+        Seat.objects.filter(table__session=session)
+        .order_by("table_id", "position")
+        .values_list("table_id", "name", "member_id")
+    ):
+        seats[table_id].append((name, totals.get((table_id, member), 0)))
+    return [TableSummary(table, table.entry_count, tuple(seats[table.pk])) for table in tables]
+
+
+@dataclass(frozen=True)
+class Balance:
+    member: Member | None  # None: the Stock
+    unit: str
+    amount: int
+
+    @property
+    def name(self) -> str:
+        return self.member.display_name if self.member else STOCK
+
+
+def session_balances(session: Session) -> list[Balance]:
+    """Each player's result of the evening per unit (summed over its tables), and what was left
+    in the tables' Stock (the players' balances and the Stock together are zero)."""
+    rows = (
+        LedgerEntry.objects.filter(session=session)
+        .values("member_id", "unit")
+        .annotate(total=Sum("amount"))
+        .order_by("unit", "member_id")
+    )
+    members = Member.objects.in_bulk({row["member_id"] for row in rows})
+    balances = [Balance(members[row["member_id"]], row["unit"], row["total"]) for row in rows]
+    for unit, stock in session_stock(session).items():
+        if stock:
+            balances.append(Balance(None, unit, stock))
+    return balances
+
+
+def session_stock(session: Session) -> dict[str, int]:
+    """Per unit, what is left in the Stock of the evening's tables after their last entries."""
+    last = Entry.objects.filter(table__session=session).values("table_id").annotate(last=Max("number"))
+    wanted = Q()
+    for row in last:
+        wanted |= Q(table_id=row["table_id"], number=row["last"])
+    out: dict[str, int] = defaultdict(int)
+    if not last:
+        return out
+    for unit, stock in Entry.objects.filter(wanted).values_list("table__unit", "stock_after"):
+        out[unit] += stock
+    return out
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the settlement; ``None`` for ``payer``/``payee`` is the Stock."""
+
+    payer: Member | None
+    payee: Member | None
+    amount: int
+    unit: str
+
+    @property
+    def payer_name(self) -> str:
+        return self.payer.display_name if self.payer else STOCK
+
+    @property
+    def payee_name(self) -> str:
+        return self.payee.display_name if self.payee else STOCK
+
+
+def session_settlement(session: Session) -> list[Transfer]:
+    """Who pays whom to settle the evening, per unit, with the fewest transfers."""
+    by_unit: dict[str, list[Balance]] = defaultdict(list)
+    for balance in session_balances(session):
+        if balance.amount:
+            by_unit[balance.unit].append(balance)
+    transfers: list[Transfer] = []
+    for unit, balances in sorted(by_unit.items()):
+        parties = [b.member for b in balances]
+        for payer, payee, amount in fewest_transfers([b.amount for b in balances]):
+            transfers.append(Transfer(parties[payer], parties[payee], amount, unit))
+    return transfers
+
+
+# Exact up to this many parties with a balance (2**n subsets, well under 0.1 s); an evening at
+# three tables has at most 18 players, and many of them end near zero only rarely.
+_EXACT_LIMIT = 12
+
+
+def fewest_transfers(balances: Sequence[int]) -> list[tuple[int, int, int]]:
+    """Settle ``balances`` (summing to zero; positive = is owed) as (payer, payee, amount) index
+    triples with the fewest transfers. The minimum is n minus the largest number of groups the
+    parties split into that each sum to zero (every group of k settles with k − 1 transfers), so
+    the groups are found exactly by a subset search; within a group the largest debtor pays the
+    largest creditor first. Above ``_EXACT_LIMIT`` parties only pairs that cancel exactly are
+    split off before the rest settles as one group (at most n − 1 transfers)."""
+    if sum(balances) != 0:
+        raise ValueError("balances must sum to zero")
+    parties = [i for i, amount in enumerate(balances) if amount]
+    amounts = [balances[i] for i in parties]
+    groups = _zero_groups(amounts) if len(parties) <= _EXACT_LIMIT else _cancelling_pairs(amounts)
+    out: list[tuple[int, int, int]] = []
+    for group in groups:
+        owed = {parties[i]: balances[parties[i]] for i in group}
+        while any(owed.values()):
+            payer = min(owed, key=lambda p: (owed[p], p))
+            payee = max(owed, key=lambda p: (owed[p], -p))
+            amount = min(-owed[payer], owed[payee])
+            out.append((payer, payee, amount))
+            owed[payer] += amount
+            owed[payee] -= amount
+    return out
+
+
+def _cancelling_pairs(amounts: list[int]) -> list[list[int]]:
+    waiting: dict[int, list[int]] = defaultdict(list)
+    groups: list[list[int]] = []
+    for i, amount in enumerate(amounts):
+        if waiting[-amount]:
+            groups.append([waiting[-amount].pop(), i])
+        else:
+            waiting[amount].append(i)
+    rest = sorted(i for indices in waiting.values() for i in indices)
+    return [*groups, rest] if rest else groups
+
+
+def _zero_groups(amounts: list[int]) -> list[list[int]]:
+    """The most groups of zero sum that partition ``amounts`` (dynamic programming over subsets)."""
+    n = len(amounts)
+    full = (1 << n) - 1
+    total = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        total[mask] = total[mask ^ low] + amounts[low.bit_length() - 1]
+        best[mask] = max(best[mask ^ (1 << i)] for i in range(n) if mask >> i & 1) + (total[mask] == 0)
+    # Walk back: remove one element at a time along a best chain; every zero-sum mask on the way
+    # closes a group.
+    groups: list[list[int]] = []
+    mask, cut = full, full
+    while mask:
+        for i in range(n):
+            if mask >> i & 1 and best[mask ^ (1 << i)] + (total[mask] == 0) == best[mask]:
+                nxt = mask ^ (1 << i)
+                break
+        if total[nxt] == 0:
+            groups.append([j for j in range(n) if (cut ^ nxt) >> j & 1])
+            cut = nxt
+        mask = nxt
+    return groups
+
+
+# --- the Kasse ----------------------------------------------------------------------------------
+
+
+def kasse_bookings(club: Club) -> QuerySet[KasseBooking]:
+    return KasseBooking.objects.filter(club=club).select_related("member", "session", "by").order_by("-at", "-id")
+
+
+def kasse_balance(club: Club) -> dict[str, int]:
+    """The Kasse per unit."""
+    rows = KasseBooking.objects.filter(club=club).values("unit").annotate(total=Sum("amount")).order_by("unit")
+    return {row["unit"]: row["total"] for row in rows}
+
+
+def session_kasse_totals(session: Session) -> dict[tuple[int | None, str], int]:
+    """What the evening's bookings left in the Kasse, per (member id, unit)."""
+    rows = (
+        KasseBooking.objects.filter(session=session)
+        .values("member_id", "unit")
+        .annotate(total=Sum("amount"))
+        .order_by("unit", "member_id")
+    )
+    return {(row["member_id"], row["unit"]): row["total"] for row in rows}
+
+
+def unit_label(unit: str) -> str:
+    return str(Unit(unit).label) if unit in Unit.values else unit

@@ -1,0 +1,491 @@
+"""Writes to evenings, tables and their logs. Each function is one transaction.
+
+A table's log (``Entry.data`` in the order of ``Entry.number``) is the truth. Appending an entry
+validates it by folding it onto the table state of the stored log (``scoring.engine.session``);
+correcting, deleting or undoing an entry re-folds the log and rewrites the derived fields and the
+ledger rows of every entry whose result changed, in the same transaction. A refused change
+changes nothing. Every change of a log writes an ``AuditEntry`` (who, when, before, after, why).
+
+Errors:
+- ``EngineError`` — the engine refused the entry itself; ``field`` names the hand's field
+  (``augen``, ``augen_by_player.Anna``), ready for a form.
+- ``EntryError`` (an ``EngineError``) — a correction or deletion would make a *later* entry
+  invalid; ``index`` is that entry's 0-based position in the new log.
+- ``StaleEntry`` — someone else saved an entry since the form was shown.
+- ``ValidationError`` — everything else this module refuses (closed evening, players …),
+  keyed by form field where one fits.
+
+On PostgreSQL the table row is locked (``SELECT … FOR UPDATE``) for every change of its log, so
+two phones at one table append one after the other; the unique (table, number) and (table,
+idempotency key) constraints are the last line of defence.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member
+from scoring import selectors
+from scoring.engine import registry
+from scoring.engine.core import EngineError
+from scoring.engine.session import EntryError, EntryResult, TableState, advance, start
+from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Role, Seat, Session, Table, Unit
+
+User = AbstractBaseUser | None
+# Entry fields the fold derives; rewritten on replay.
+DERIVED_FIELDS = (
+    "kind",
+    "dealer",
+    "round",
+    "multiplier",
+    "bock",
+    "lines",
+    "game",
+    "declarer",
+    "partner",
+    "declarer_won",
+    "schneider",
+    "schwarz",
+    "laufende",
+    "kontra",
+    "deckel",
+    "tout",
+    "solo",
+    "stock_after",
+)
+# Renumbering after a delete moves the numbers out of the way first: the unique (table, number)
+# constraint is checked row by row.
+_RENUMBER_OFFSET = 1_000_000
+
+
+class StaleEntry(Exception):  # noqa: N818 - the name the issue gives it
+    """The form was for entry ``expected``, but the next entry is ``next_number``: someone else
+    saved meanwhile."""
+
+    def __init__(self, expected: int, next_number: int) -> None:
+        super().__init__(f"expected entry {expected}, the next is {next_number}")
+        self.expected = expected
+        self.next_number = next_number
+
+
+# --- evenings and tables ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_create(*, club: Club, date: datetime.date, place: str = "", user: User) -> Session:
+    return Session.objects.create(club=club, date=date, place=place.strip(), created_by=user)
+
+
+@transaction.atomic
+def table_start(
+    *,
+    session: Session,
+    members: Sequence[Member],
+    first_dealer: Member | None = None,
+    name: str = "Tisch 1",
+    rules: Mapping[str, Any] | str | None = None,
+    user: User,
+) -> Table:
+    """A table of the evening with ``members`` in seat order (clockwise) and its rules frozen:
+    every option value of the preset and of the table is copied, so changing the club's rules
+    later never reaches this table. ``rules`` defaults to the club's rules."""
+    _check_open(session)
+    members = list(members)
+    if any(member.club_id != session.club_id for member in members):
+        raise ValidationError({"members": _("Alle Spieler müssen zum Verein gehören.")})
+    if len({member.pk for member in members}) != len(members):
+        raise ValidationError({"members": _("Jeder Spieler darf nur einmal am Tisch sitzen.")})
+    first = first_dealer or (members[0] if members else None)
+    if first is not None and first not in members:
+        raise ValidationError({"first_dealer": _("Der erste Geber muss am Tisch sitzen.")})
+    spec = selectors.club_rules_spec(session.club) if rules is None else rules
+    try:
+        ruleset, table_rules = registry.load_with_table(spec)
+    except EngineError as error:
+        raise ValidationError({"rules": error.message}) from None
+    names = [member.display_name for member in members]
+    try:
+        start(ruleset, table_rules, names, first.display_name if first else "")
+    except EngineError as error:
+        raise ValidationError({"members": error.message}) from None
+    table = Table.objects.create(
+        session=session,
+        name=name.strip() or "Tisch 1",
+        preset=ruleset.NAME,
+        options=selectors.frozen_options(ruleset, table_rules),
+        unit=ruleset.unit(),
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, member=member, position=i, name=member.display_name, is_first_dealer=member == first)
+        for i, member in enumerate(members)
+    )
+    return table
+
+
+@transaction.atomic
+def club_rules_save(
+    *, club: Club, preset: str, options: Mapping[str, Any], winnings_to_kasse: bool, user: User
+) -> ClubRules:
+    """The club's default rules for new tables; refused (ValidationError keyed by option) unless
+    the engine accepts them. Tables already started keep their frozen copy."""
+    spec = {"preset": preset, "options": dict(options)}
+    try:
+        registry.load_with_table(spec)
+    except EngineError as error:
+        key = error.field.rsplit(".", 1)[-1] if error.field and error.field.startswith("ruleset.options.") else None
+        raise ValidationError({key or "preset": error.message}) from None
+    rules, _created = ClubRules.objects.update_or_create(
+        club=club,
+        defaults={
+            "preset": preset,
+            "options": dict(options),
+            "winnings_to_kasse": winnings_to_kasse,
+            "updated_by": user,
+        },
+    )
+    return rules
+
+
+# --- the log ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def entry_append(
+    *,
+    table: Table,
+    data: Mapping[str, Any],
+    user: User,
+    idempotency_key: str = "",
+    expected_number: int | None = None,
+) -> Entry:
+    """Append a hand or an event (spec §3, seat names) to the table's log.
+
+    The same ``idempotency_key`` again returns the entry it saved (a double tap, a resent form).
+    ``expected_number`` is the number the form was shown for; another one raises ``StaleEntry``.
+    """
+    table = _lock(table)
+    if idempotency_key:
+        existing = Entry.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return existing
+    setup = selectors.table_setup(table)
+    log = selectors.table_log(table)
+    number = len(log) + 1
+    if expected_number is not None and expected_number != number:
+        raise StaleEntry(expected_number, number)
+    state = selectors.fold_log(setup, log).state
+    raw = _raw(data)
+    result, after = advance(setup.ruleset, setup.rules, state, raw)
+    entry = Entry(table=table, number=number, data=raw, idempotency_key=idempotency_key, created_by=_user(user))
+    _derive(entry, result, after, setup)
+    entry.save()
+    LedgerEntry.objects.bulk_create(_ledger(entry, result, setup, table))
+    _audit(table, number, AuditEntry.Action.CREATE, user, after=raw)
+    return entry
+
+
+@transaction.atomic
+def entry_correct(*, entry: Entry, data: Mapping[str, Any], user: User, reason: str) -> Entry:
+    """Replace the facts of ``entry`` and re-fold the log from it."""
+    table = _lock(entry.table)
+    entries = _entries(table)
+    target = _find(entries, entry)
+    before, raw = target.data, _raw(data)
+    target.data = raw
+    _refold(table, entries, target.number)
+    Entry.objects.filter(pk=target.pk).update(data=raw)
+    _audit(table, target.number, AuditEntry.Action.CORRECT, user, before=before, after=raw, reason=reason)
+    return target
+
+
+@transaction.atomic
+def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
+    """Remove ``entry`` from the log; the entries after it move up one number and are re-folded."""
+    table = _lock(entry.table)
+    entries = _entries(table)
+    target = _find(entries, entry)
+    number = target.number
+    rest = [e for e in entries if e.pk != target.pk]
+    for later in rest[number - 1 :]:
+        later.number -= 1
+    _refold(table, rest, number)  # refuses before anything is written
+    target.delete()
+    later = Entry.objects.filter(table=table, number__gt=number)
+    later.update(number=F("number") + _RENUMBER_OFFSET)
+    Entry.objects.filter(table=table, number__gt=_RENUMBER_OFFSET).update(number=F("number") - _RENUMBER_OFFSET - 1)
+    _audit(table, number, AuditEntry.Action.DELETE, user, before=target.data, reason=reason)
+
+
+@transaction.atomic
+def entry_undo_last(*, table: Table, user: User) -> None:
+    """Remove the last entry (the entries before it are unchanged by construction)."""
+    table = _lock(table)
+    last = Entry.objects.filter(table=table).order_by("-number").first()
+    if last is None:
+        raise ValidationError(_("Es gibt noch keinen Eintrag, der rückgängig gemacht werden könnte."))
+    last.delete()
+    _audit(table, last.number, AuditEntry.Action.UNDO, user, before=last.data)
+
+
+@transaction.atomic
+def table_replay(*, table: Table, from_number: int = 1) -> None:
+    """Re-fold the stored log and rewrite what differs from ``from_number`` on (a repair after an
+    engine fix; the services keep the derived fields in step otherwise)."""
+    table = _lock(table)
+    _refold(table, _entries(table), from_number)
+
+
+# --- closing an evening ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_close(*, session: Session, user: User, book_to_kasse: bool = False) -> Session:
+    """Close the evening: no entry changes until an owner reopens it. With ``book_to_kasse`` the
+    evening's winnings go to the club's Kasse (001 §10): one booking per player who won money,
+    and what is left in the tables' Stock."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    _check_open(session)
+    session.closed_at = timezone.now()
+    session.closed_by = _user(user)
+    session.save(update_fields=["closed_at", "closed_by"])
+    if book_to_kasse:
+        when = f"{session.date:%d.%m.%Y}"
+        bookings = [
+            KasseBooking(
+                club=session.club,
+                session=session,
+                member=balance.member,
+                unit=balance.unit,
+                amount=balance.amount,
+                text=_("Gewinn %(date)s") % {"date": when} if balance.member else _("Stock %(date)s") % {"date": when},
+                by=_user(user),
+            )
+            for balance in selectors.session_balances(session)
+            if balance.unit == Unit.CENT and balance.amount > 0
+        ]
+        KasseBooking.objects.bulk_create(bookings)
+    AuditEntry.objects.create(
+        session=session, action=AuditEntry.Action.CLOSE, after={"book_to_kasse": book_to_kasse}, user=_user(user)
+    )
+    return session
+
+
+@transaction.atomic
+def session_reopen(*, session: Session, user: User) -> Session:
+    """Reopen a closed evening. Its Kasse bookings are reversed by counter-bookings (the Kasse
+    is a ledger: nothing in it is changed or deleted); closing again books anew."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if not session.is_closed:
+        raise ValidationError(_("Der Abend ist nicht abgeschlossen."))
+    session.closed_at = None
+    session.closed_by = None
+    session.save(update_fields=["closed_at", "closed_by"])
+    open_bookings = selectors.session_kasse_totals(session)
+    KasseBooking.objects.bulk_create(
+        KasseBooking(
+            club=session.club,
+            session=session,
+            member_id=member_id,
+            unit=unit,
+            amount=-amount,
+            text=_("Storno: Abend %(date)s wieder geöffnet") % {"date": f"{session.date:%d.%m.%Y}"},
+            by=_user(user),
+        )
+        for (member_id, unit), amount in open_bookings.items()
+        if amount
+    )
+    AuditEntry.objects.create(session=session, action=AuditEntry.Action.REOPEN, user=_user(user))
+    return session
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _user(user: User) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _check_open(session: Session) -> None:
+    if session.is_closed:
+        raise ValidationError(_("Der Abend ist abgeschlossen; ein Vorstand kann ihn wieder öffnen."))
+
+
+def _lock(table: Table) -> Table:
+    """The table row, locked until the transaction ends (PostgreSQL; SQLite serialises writers)."""
+    locked = Table.objects.select_for_update().select_related("session", "session__club").get(pk=table.pk)
+    _check_open(locked.session)
+    return locked
+
+
+def _raw(data: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise EngineError("invalid_type", "Ein Eintrag muss ein JSON-Objekt sein (Spiel oder Ereignis).", None)
+    return copy.deepcopy(dict(data))
+
+
+def _entries(table: Table) -> list[Entry]:
+    return list(Entry.objects.filter(table=table).order_by("number"))
+
+
+def _find(entries: list[Entry], entry: Entry) -> Entry:
+    for candidate in entries:
+        if candidate.pk == entry.pk:
+            return candidate
+    raise ValidationError(_("Diesen Eintrag gibt es an diesem Tisch nicht (mehr)."))
+
+
+def _derive(entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> None:
+    """Set the entry's derived fields from its fold result."""
+    outcome = result.outcome
+    entry.kind = result.kind
+    entry.dealer = result.dealer
+    entry.round = result.round
+    entry.multiplier = result.multiplier
+    entry.bock = result.bock
+    entry.lines = [line.as_dict() for line in result.lines]
+    entry.stock_after = after.stock
+    entry.game = outcome.game if outcome else ""
+    entry.declarer_id = setup.members.get(outcome.declarer) if outcome and outcome.declarer else None
+    entry.partner_id = setup.members.get(outcome.partner) if outcome and outcome.partner else None
+    entry.declarer_won = outcome.declarer_won if outcome else None
+    entry.schneider = bool(outcome and outcome.schneider)
+    entry.schwarz = bool(outcome and outcome.schwarz)
+    entry.laufende = outcome.laufende if outcome else 0
+    entry.kontra = outcome.kontra if outcome else 0
+    entry.deckel = outcome.deckel if outcome else 0
+    entry.tout = bool(outcome and outcome.tout)
+    entry.solo = bool(outcome and outcome.solo)
+
+
+def _ledger(entry: Entry, result: EntryResult, setup: selectors.TableSetup, table: Table) -> list[LedgerEntry]:
+    session = table.session
+    return [
+        LedgerEntry(
+            entry=entry,
+            table=table,
+            session=session,
+            club_id=session.club_id,
+            member_id=setup.members[name],
+            date=session.date,
+            unit=table.unit,
+            amount=amount,
+            **_role(name, result),
+        )
+        for name, amount in result.payouts.items()
+    ]
+
+
+def _role(name: str, result: EntryResult) -> dict[str, Any]:
+    """The player's part in the entry and whether they won it (None: no side, or sat out)."""
+    if name in result.sitting_out:
+        return {"role": Role.OUT, "won": None}
+    outcome = result.outcome
+    if outcome is None:
+        return {"role": Role.ALONE, "won": None}
+    if outcome.declarer is None:
+        winners = result.hand.winner if result.hand else ()
+        return {"role": Role.ALONE, "won": None if isinstance(winners, str) else name in winners}
+    won = outcome.declarer_won
+    if name == outcome.declarer:
+        return {"role": Role.DECLARER, "won": won}
+    if name == outcome.partner:
+        return {"role": Role.PARTNER, "won": won}
+    return {"role": Role.OPPONENT, "won": None if won is None else not won}
+
+
+def _refold(table: Table, entries: list[Entry], from_number: int) -> None:
+    """Fold the log ``entries`` (their ``data`` and ``number`` as they will be) and rewrite the
+    derived fields and ledger rows of the entries from ``from_number`` on where they changed.
+
+    An invalid entry at ``from_number`` raises its ``EngineError`` as is (its own fields); a
+    later one raises ``EntryError`` with its position. Nothing is written before the whole log
+    folded."""
+    setup = selectors.table_setup(table)
+    state = start(setup.ruleset, setup.rules, setup.players, setup.first_dealer)
+    results: list[tuple[Entry, EntryResult, TableState]] = []
+    for index, entry in enumerate(entries):
+        try:
+            result, state = advance(setup.ruleset, setup.rules, state, entry.data)
+        except EngineError as error:
+            if entry.number < from_number:  # pragma: no cover - the stored log was valid
+                raise EntryError(error, index) from None
+            if entry.number == from_number:
+                raise
+            raise EntryError(error, index) from None
+        if entry.number >= from_number:
+            results.append((entry, result, state))
+    changed = [entry for entry, result, after in results if _changes(entry, result, after, setup)]
+    changed_ids = {entry.pk for entry in changed}
+    stored = _stored_ledger(table, {entry.pk for entry, _, _ in results})
+    rewrite = [
+        (entry, result)
+        for entry, result, _ in results
+        if entry.pk in changed_ids or stored.get(entry.pk) != _ledger_key(_ledger(entry, result, setup, table))
+    ]
+    if changed:
+        Entry.objects.bulk_update(changed, DERIVED_FIELDS)
+    if rewrite:
+        LedgerEntry.objects.filter(entry__in=[entry for entry, _ in rewrite]).delete()
+        LedgerEntry.objects.bulk_create(
+            row for entry, result in rewrite for row in _ledger(entry, result, setup, table)
+        )
+
+
+def _changes(entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> bool:
+    """Derive the entry's fields anew; True if any of them changed."""
+    old = [getattr(entry, _attname(name)) for name in DERIVED_FIELDS]
+    _derive(entry, result, after, setup)
+    return old != [getattr(entry, _attname(name)) for name in DERIVED_FIELDS]
+
+
+def _attname(name: str) -> str:
+    return f"{name}_id" if name in ("declarer", "partner") else name
+
+
+LedgerKey = frozenset[tuple[int, int, str, bool | None]]
+
+
+def _ledger_key(rows: list[LedgerEntry]) -> LedgerKey:
+    return frozenset((row.member_id, row.amount, row.role, row.won) for row in rows)
+
+
+def _stored_ledger(table: Table, wanted: set[int]) -> dict[int, LedgerKey]:
+    rows: dict[int, set[tuple[int, int, str, bool | None]]] = {}
+    for entry_id, member, amount, role, won in LedgerEntry.objects.filter(table=table).values_list(
+        "entry_id", "member_id", "amount", "role", "won"
+    ):
+        if entry_id in wanted:
+            rows.setdefault(entry_id, set()).add((member, amount, role, won))
+    return {entry_id: frozenset(values) for entry_id, values in rows.items()}
+
+
+def _audit(
+    table: Table,
+    number: int,
+    action: str,
+    user: User,
+    *,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    AuditEntry.objects.create(
+        table=table,
+        session=table.session,
+        number=number,
+        action=action,
+        before=before,
+        after=after,
+        reason=reason.strip()[:200],
+        user=_user(user),
+    )
