@@ -1,0 +1,97 @@
+"""Server-time figures of the score sheet for ``manage.py bench`` (issue 6: each ≤ 150 ms).
+
+- ``hand_entry_ms``: appending hand 200 of an evening (the fold of 199 stored entries, the new
+  entry, its ledger rows and audit row, committed).
+- ``replay_ms``: correcting hand 1 of a 200-hand evening (the whole log re-folded, what changed
+  rewritten, committed).
+
+Each builds its evening through the services in a throwaway club (allgaeu, four players, the
+engine's realistic game mix), takes the median of several runs, and deletes the club again.
+Run against the database the settings name (``DATABASE_URL``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import statistics
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from clubs.models import Club, Member
+from scoring import selectors, services
+from scoring.engine.presets.schafkopf import SchafkopfRules
+from scoring.engine.samples import schafkopf_hand
+from scoring.models import Entry, Session, Table
+
+RUNS = 7
+PLAYERS = ("Anna", "Bert", "Cilli", "Done")
+
+
+@contextmanager
+def _bench_table() -> Iterator[Table]:
+    club = Club.objects.create(name="Benchmark", slug=f"bench-{uuid.uuid4().hex[:12]}")
+    try:
+        members = [Member.objects.create(club=club, display_name=name) for name in PLAYERS]
+        session = services.session_create(club=club, date=datetime.date(2026, 1, 1), user=None)
+        yield services.table_start(session=session, members=members, rules="allgaeu", user=None)
+    finally:
+        Session.objects.filter(club=club).delete()  # members are protected while ledger rows exist
+        club.delete()
+
+
+def _next_entry(table: Table, rng: random.Random) -> dict[str, Any]:
+    """A valid next entry: a hand of the realistic mix for the round in force, or the vote."""
+    setup = selectors.table_setup(table)
+    state = selectors.table_state(table, setup).state
+    if state.vote_pending:
+        return {"event": "vote", "choice": "bockrunde"}
+    assert isinstance(setup.ruleset, SchafkopfRules)
+    return schafkopf_hand(setup.ruleset, rng, state.seats, state.round)
+
+
+def _fill(table: Table, hands: int, seed: int = 6) -> None:
+    rng = random.Random(seed)
+    while Entry.objects.filter(table=table).count() < hands:
+        services.entry_append(table=table, data=_next_entry(table, rng), user=None)
+
+
+def _median_ms(run: Callable[[], None], undo: Callable[[], None]) -> float:
+    times = []
+    for _ in range(RUNS):
+        started = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - started) * 1000)
+        undo()
+    return round(statistics.median(times), 1)
+
+
+def hand_entry_ms(*, hands: int = 200) -> float:
+    """Median server time to append hand ``hands`` to an evening of ``hands - 1`` hands."""
+    with _bench_table() as table:
+        _fill(table, hands - 1)
+        rng = random.Random(200)
+        data = _next_entry(table, rng)
+        return _median_ms(
+            lambda: services.entry_append(table=table, data=data, user=None),
+            lambda: services.entry_undo_last(table=table, user=None),
+        )
+
+
+def replay_ms(*, hands: int = 200) -> float:
+    """Median server time to correct hand 1 of a ``hands``-hand evening (a Rufspiel whose Augen
+    change the winner: hand 1's ledger rows are rewritten, every later entry is re-folded)."""
+    with _bench_table() as table:
+        players = selectors.table_setup(table).players
+        first = {"game": "rufspiel", "declarer": players[1], "partner": players[2], "augen": 75, "deckel": 1}
+        services.entry_append(table=table, data=first, user=None)
+        _fill(table, hands)
+        entry = Entry.objects.get(table=table, number=1)
+        variants = iter([{**first, "augen": 45 if i % 2 == 0 else 75} for i in range(2 * RUNS)])
+        return _median_ms(
+            lambda: services.entry_correct(entry=entry, data=next(variants), user=None, reason="bench"),
+            lambda: None,
+        )
