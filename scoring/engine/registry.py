@@ -10,6 +10,7 @@ and returns the rule set alone, so a hand scored on its own accepts a session's 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,9 +34,28 @@ def load(spec: Any, field: str = "ruleset") -> RuleSet:
     return load_with_table(spec, field)[0]
 
 
+_CACHE: dict[str, tuple[RuleSet, TableRules]] = {}
+
+
 def load_with_table(spec: Any, field: str = "ruleset") -> tuple[RuleSet, TableRules]:
     """The rule set and the table options of ``spec``; an option the preset itself defines
-    always belongs to the preset, never to the table."""
+    always belongs to the preset, never to the table.
+
+    Rule sets are immutable, so a resolved spec is remembered by its JSON text: scoring a stream
+    of hands under one rule set resolves it once."""
+    try:
+        key = json.dumps(spec, sort_keys=True) + field
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and key in _CACHE:
+        return _CACHE[key]
+    result = _resolve(spec, field)
+    if key is not None and len(_CACHE) < 256:
+        _CACHE[key] = result
+    return result
+
+
+def _resolve(spec: Any, field: str) -> tuple[RuleSet, TableRules]:
     _ensure_loaded()
     if isinstance(spec, str):
         name, overrides = spec, {}
