@@ -12,6 +12,8 @@ from clubs.models import Club, Member, Membership, Role
 from scoring.models import Entry, Session, Table
 from scoring.selectors import table_state
 from scoring.services import entry_append, table_start
+from tournaments.models import Adjustment, Playoff, Tournament
+from tournaments.services import draw_run, participants_set, tournament_create
 
 PASSWORD = "pw-for-tests"
 
@@ -98,3 +100,31 @@ def rufspiel(table: Table, augen: int = 75, deckel: int = 1) -> dict:
 
 def make_entry(table: Table) -> Entry:
     return entry_append(table=table, data=rufspiel(table), user=None)
+
+
+# --- tournaments: the Zockmeisterschaft -----------------------------------------------------------
+
+
+def make_tournament(club: Club, players: int = 8, year: int = 2026, drawn: bool = True) -> Tournament:
+    """A championship of ``club`` with ``players`` new members taking part (their seating plan
+    computed) and, with ``drawn``, their numbers drawn from seed 1; set up through the services."""
+    tournament = tournament_create(club=club, year=year, partien=2, user=None)
+    members = MemberFactory.create_batch(players, club=club)
+    tournament = participants_set(tournament=tournament, members=members, user=None)
+    if drawn:
+        tournament = draw_run(tournament=tournament, seed=1, user=None)
+    return tournament
+
+
+def make_playoff(tournament: Tournament) -> Playoff:
+    first, second = (p.member for p in tournament.participants.select_related("member")[:2])
+    playoff = Playoff.objects.create(tournament=tournament, winner=first, note="Seemannsschafkopf")
+    playoff.players.set([first, second])
+    return playoff
+
+
+def make_adjustment(tournament: Tournament) -> Adjustment:
+    member = tournament.participants.select_related("member").first().member
+    adjustment = Adjustment.objects.create(tournament=tournament, points=3, reason="verschrieben")
+    adjustment.players.set([member])
+    return adjustment

@@ -1,0 +1,377 @@
+"""Writes to championships. Each function is one transaction and raises ``ValidationError``
+(keyed by form field where one fits) for what it refuses; a refused call changes nothing.
+
+The championship's life (001 §11): ``tournament_create`` (rules frozen) → ``participants_set``
+(members only, 001 §11.1; computes the seating plan by numbers) → ``draw_run`` or ``draw_record``
+(the number draw of §11.2, logged) → ``partie_start`` for each Partie (a scoring evening with one
+score sheet per table of the plan, seats drawn and logged) → hands on the score sheets
+(``scoring.services``) → ``playoff_record`` / ``adjustment_record`` (§11.3) → ``tournament_finish``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member
+from scoring import selectors as scoring_selectors
+from scoring import services as scoring_services
+from scoring.engine import registry
+from scoring.engine.core import EngineError
+from tournaments import selectors
+from tournaments.engine.draw import MAX_SEED, check_numbers, draw_numbers, draw_order, draw_seats
+from tournaments.engine.plan import plan_document
+from tournaments.models import (
+    DEFAULT_PRESET,
+    Adjustment,
+    DrawLog,
+    Participant,
+    Partie,
+    PartieTable,
+    Playoff,
+    Status,
+    Tournament,
+)
+
+User = AbstractBaseUser | None
+
+
+def _user(user: User) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _frozen_rules(preset: str, options: Mapping[str, Any] | None) -> tuple[str, dict[str, Any]]:
+    try:
+        ruleset, table_rules = registry.load_with_table({"preset": preset, "options": dict(options or {})})
+    except EngineError as error:
+        raise ValidationError({"preset": error.message}) from None
+    if ruleset.FAMILY != "schafkopf":
+        raise ValidationError({"preset": _("Die Meisterschaft wird nach einer Schafkopf-Regel gespielt.")})
+    return ruleset.NAME, scoring_selectors.frozen_options(ruleset, table_rules)
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+
+
+def _check_not_started(tournament: Tournament) -> None:
+    if tournament.status in (Status.RUNNING, Status.FINISHED):
+        raise ValidationError(_("Die Meisterschaft hat schon begonnen; das lässt sich nicht mehr ändern."))
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    year: int,
+    title: str = "",
+    place: str = "",
+    preset: str = DEFAULT_PRESET,
+    options: Mapping[str, Any] | None = None,
+    partien: int = 4,
+    games_per_partie: int = 40,
+    user: User,
+) -> Tournament:
+    """A championship of ``club`` in ``year`` with its rules frozen (preset and every option)."""
+    if Tournament.objects.filter(club=club, year=year).exists():
+        raise ValidationError({"year": _("Für dieses Jahr gibt es schon eine Meisterschaft.")})
+    name, frozen = _frozen_rules(preset, options)
+    tournament = Tournament(
+        club=club,
+        year=year,
+        title=title.strip() or "Zockmeisterschaft",
+        place=place.strip(),
+        preset=name,
+        options=frozen,
+        partien=partien,
+        games_per_partie=games_per_partie,
+        created_by=_user(user),
+    )
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(
+    *, tournament: Tournament, title: str, place: str, partien: int, games_per_partie: int, user: User
+) -> Tournament:
+    """Title and place any time; the number of Partien and games only before the first Partie
+    (a new count re-plans the seating)."""
+    tournament = _lock(tournament)
+    changes_plan = (partien, games_per_partie) != (tournament.partien, tournament.games_per_partie)
+    if changes_plan:
+        _check_not_started(tournament)
+    tournament.title = title.strip() or tournament.title
+    tournament.place = place.strip()
+    tournament.partien = partien
+    tournament.games_per_partie = games_per_partie
+    tournament.full_clean()
+    if changes_plan:
+        tournament.plan = _plan(tournament, tournament.participants.count())
+    tournament.save()
+    return tournament
+
+
+def _plan(tournament: Tournament, players: int) -> dict[str, Any]:
+    """The seating plan by numbers (``plan_tournament`` with the championship's seed)."""
+    if players == 0:
+        return {}
+    try:
+        return plan_document(players, tournament.partien, tournament.games_per_partie, tournament.plan_seed)
+    except EngineError as error:
+        field = error.field if error.field in ("partien", "games_per_partie") else "members"
+        if error.field == "games":
+            field = "games_per_partie"
+        raise ValidationError({field: error.message}) from None
+
+
+@transaction.atomic
+def participants_set(*, tournament: Tournament, members: Iterable[Member], user: User) -> Tournament:
+    """The participants (members of the club only, 001 §11.1) and the seating plan for their
+    number. Marks who is new (not in the previous championship). Before the first Partie only;
+    a change after the number draw undoes the draw (it has to be drawn again)."""
+    tournament = _lock(tournament)
+    _check_not_started(tournament)
+    members = list(members)
+    if any(member.club_id != tournament.club_id for member in members):
+        raise ValidationError({"members": _("Teilnehmen dürfen nur Mitglieder des Vereins (001 §11.1).")})
+    if len({member.pk for member in members}) != len(members):
+        raise ValidationError({"members": _("Jeder Spieler darf nur einmal teilnehmen.")})
+    plan = _plan(tournament, len(members))
+    previous = selectors.previous_tournament(tournament)
+    before = set(previous.participants.values_list("member_id", flat=True)) if previous else set()
+    Participant.objects.filter(tournament=tournament).delete()
+    Participant.objects.bulk_create(
+        Participant(tournament=tournament, member=member, is_new=member.pk not in before) for member in members
+    )
+    tournament.plan = plan
+    tournament.status = Status.SETUP
+    tournament.save(update_fields=["plan", "status"])
+    return tournament
+
+
+def _draw_participants(tournament: Tournament) -> tuple[list[Participant], tuple[str, ...]]:
+    """The participants and the order they draw in (001 §11.2)."""
+    participants = list(tournament.participants.select_related("member").order_by("member__display_name"))
+    if len(participants) < 4:
+        raise ValidationError(_("Zuerst die Teilnehmer festlegen (mindestens 4)."))
+    previous = selectors.previous_tournament(tournament)
+    ranked = selectors.ranking_names(previous) if previous else []
+    names = [p.member.display_name for p in participants]
+    # A player who was at last year's championship but is not in its ranking cannot happen;
+    # one who is new draws first, in alphabetical order.
+    return participants, draw_order(names, ranked)
+
+
+def _save_numbers(
+    tournament: Tournament,
+    participants: list[Participant],
+    order: tuple[str, ...],
+    numbers: Mapping[str, int],
+    kind: str,
+    seed: str,
+    user: User,
+) -> Tournament:
+    position = {name: i + 1 for i, name in enumerate(order)}
+    Participant.objects.filter(tournament=tournament).update(number=None)
+    for participant in participants:
+        participant.number = numbers[participant.member.display_name]
+        participant.drew_order = position[participant.member.display_name]
+    Participant.objects.bulk_update(participants, ["number", "drew_order"])
+    DrawLog.objects.create(
+        tournament=tournament,
+        kind=kind,
+        seed=seed,
+        data={"order": list(order), "numbers": {name: numbers[name] for name in order}},
+        by=_user(user),
+    )
+    tournament.status = Status.DRAWN
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def draw_run(*, tournament: Tournament, seed: int | None = None, user: User) -> Tournament:
+    """The app draws the numbers (001 §11.2): in ``draw_order``, each takes a hidden slip shuffled
+    from ``seed`` (random when not given); the seed is logged, so the draw can be repeated."""
+    tournament = _lock(tournament)
+    _check_not_started(tournament)
+    participants, order = _draw_participants(tournament)
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    try:
+        drawn = draw_numbers(order, seed)
+    except EngineError as error:
+        raise ValidationError({"seed": error.message}) from None
+    return _save_numbers(tournament, participants, order, drawn.by_player(), DrawLog.Kind.NUMBERS_APP, str(seed), user)
+
+
+@transaction.atomic
+def draw_record(*, tournament: Tournament, numbers: Mapping[int, int], user: User) -> Tournament:
+    """A draw done with paper slips: ``numbers`` maps each participant's member id to his number."""
+    tournament = _lock(tournament)
+    _check_not_started(tournament)
+    participants, order = _draw_participants(tournament)
+    by_name = {
+        p.member.display_name: numbers[p.member_id] for p in participants if numbers.get(p.member_id) is not None
+    }
+    try:
+        checked = check_numbers([p.member.display_name for p in participants], by_name)
+    except EngineError as error:
+        member = next((p.member_id for p in participants if p.member.display_name == error.field), None)
+        raise ValidationError({f"number_{member}" if member else "__all__": error.message}) from None
+    return _save_numbers(tournament, participants, order, checked, DrawLog.Kind.NUMBERS_PAPER, "", user)
+
+
+@transaction.atomic
+def partie_start(
+    *,
+    tournament: Tournament,
+    index: int,
+    user: User,
+    seed: int | None = None,
+    date: datetime.date | None = None,
+) -> Partie:
+    """Start Partie ``index``: one scoring evening with a score sheet per table of the plan, each
+    under the championship's rules, its seats drawn (001 §11.2: the Schreiber is drawn first and
+    the others sit down clockwise in drawn order) from ``seed`` (random when not given; logged).
+    The Partien start in order, after the number draw."""
+    tournament = _lock(tournament)
+    if tournament.status not in (Status.DRAWN, Status.RUNNING):
+        raise ValidationError(_("Eine Partie beginnt erst nach der Auslosung der Nummern."))
+    if not 1 <= index <= tournament.partien:
+        raise ValidationError(_("Diese Partie gibt es nicht."))
+    started = set(tournament.partie_set.values_list("index", flat=True))
+    if index in started:
+        raise ValidationError(_("Diese Partie hat schon begonnen."))
+    if index > 1 and index - 1 not in started:
+        raise ValidationError(_("Zuerst die vorige Partie beginnen."))
+    by_number = {p.number: p.member for p in tournament.participants.select_related("member")}
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    session = scoring_services.session_create(
+        club=tournament.club, date=date or timezone.localdate(), place=tournament.place, user=user
+    )
+    session.note = _("%(tournament)s, %(index)s. Partie") % {"tournament": tournament, "index": index}
+    session.save(update_fields=["note"])
+    partie = Partie.objects.create(tournament=tournament, index=index, session=session, started_by=_user(user))
+    seats_log: dict[str, list[str]] = {}
+    for number, numbers in enumerate(tournament.plan["partien"][index - 1], start=1):
+        members = {by_number[n].display_name: by_number[n] for n in numbers}
+        drawn = draw_seats(list(members), f"{seed}:{number}")
+        table = scoring_services.table_start(
+            session=session,
+            members=[members[name] for name in drawn.seats],
+            name=_("Tisch %(number)s") % {"number": number},
+            rules=tournament.ruleset_spec,
+            user=user,
+        )
+        PartieTable.objects.create(partie=partie, number=number, table=table, schreiber=members[drawn.schreiber])
+        seats_log[str(number)] = list(drawn.seats)
+    DrawLog.objects.create(
+        tournament=tournament,
+        kind=DrawLog.Kind.SEATS,
+        partie=index,
+        seed=str(seed),
+        data={"tables": seats_log},
+        by=_user(user),
+    )
+    tournament.status = Status.RUNNING
+    tournament.save(update_fields=["status"])
+    return partie
+
+
+def _members(tournament: Tournament, members: Iterable[Member]) -> list[Member]:
+    members = list(members)
+    taking_part = set(tournament.participants.values_list("member_id", flat=True))
+    if not members or any(member.pk not in taking_part for member in members):
+        raise ValidationError({"players": _("Nur Teilnehmer der Meisterschaft.")})
+    return members
+
+
+@transaction.atomic
+def playoff_record(
+    *, tournament: Tournament, players: Iterable[Member], winner: Member, note: str = "", user: User
+) -> Playoff:
+    """The result of a playoff (001 §11.3 item 11) between players tied after all ten criteria."""
+    tournament = _lock(tournament)
+    players = _members(tournament, players)
+    if len(players) < 2:
+        raise ValidationError({"players": _("Ein Stechen braucht mindestens zwei Spieler.")})
+    if winner not in players:
+        raise ValidationError({"winner": _("Der Sieger muss im Stechen mitgespielt haben.")})
+    names = {member.display_name for member in players}
+    if not any(names <= set(group) for group in selectors.tournament_ranking(tournament).ranking.tie_groups()):
+        raise ValidationError(
+            {"players": _("Ein Stechen gibt es nur zwischen Spielern, die nach allen zehn Kriterien gleich stehen.")}
+        )
+    playoff = Playoff.objects.create(tournament=tournament, winner=winner, note=note.strip(), created_by=_user(user))
+    playoff.players.set(players)
+    return playoff
+
+
+@transaction.atomic
+def playoff_delete(*, playoff: Playoff, user: User) -> None:
+    playoff.delete()
+
+
+@transaction.atomic
+def adjustment_record(
+    *, tournament: Tournament, players: Iterable[Member], points: int, reason: str, user: User
+) -> Adjustment:
+    """001 §11.3: a score written wrongly that cannot be reconstructed; each of ``players`` is
+    counted to his advantage (``points`` more for the ranking). The reason is required."""
+    tournament = _lock(tournament)
+    players = _members(tournament, players)
+    if not reason.strip():
+        raise ValidationError({"reason": _("Bitte den Grund angeben.")})
+    if not points:
+        raise ValidationError({"points": _("Eine Korrektur um 0 Punkte ändert nichts.")})
+    adjustment = Adjustment.objects.create(
+        tournament=tournament, points=points, reason=reason.strip(), created_by=_user(user)
+    )
+    adjustment.players.set(players)
+    return adjustment
+
+
+@transaction.atomic
+def adjustment_delete(*, adjustment: Adjustment, user: User) -> None:
+    adjustment.delete()
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
+    """Close the championship once every Partie has begun: its evenings are closed (a late
+    correction reopens one, audited, in the score sheets) and the ranking counts for the trophies."""
+    tournament = _lock(tournament)
+    if tournament.status == Status.FINISHED:
+        raise ValidationError(_("Die Meisterschaft ist schon abgeschlossen."))
+    parties = list(tournament.partie_set.select_related("session"))
+    if tournament.status != Status.RUNNING or len(parties) < tournament.partien:
+        raise ValidationError(_("Abschließen erst, wenn alle Partien begonnen haben."))
+    for partie in parties:
+        if not partie.session.is_closed:
+            scoring_services.session_close(session=partie.session, user=user)
+    tournament.status = Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user: User) -> Tournament:
+    """Back to running (the evenings stay closed until reopened on their own pages)."""
+    tournament = _lock(tournament)
+    if tournament.status != Status.FINISHED:
+        raise ValidationError(_("Die Meisterschaft ist nicht abgeschlossen."))
+    tournament.status = Status.RUNNING
+    tournament.finished_at = None
+    tournament.save(update_fields=["status", "finished_at"])
+    return tournament
