@@ -7,6 +7,7 @@ the ledger rows that ``scoring.services`` keeps in step with the log.
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,7 +17,9 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from clubs.models import Club, Member
 from scoring.engine import registry
-from scoring.engine.core import RuleSet
+from scoring.engine.core import Context, EngineError, Line, RuleSet
+from scoring.engine.presets.schafkopf import SchafkopfRules
+from scoring.engine.samples import random_hand
 from scoring.engine.session import SessionResult, fold
 from scoring.engine.session_rules import TableRules
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Seat, Session, Table, Unit
@@ -97,16 +100,88 @@ def state_before(table: Table, number: int, setup: TableSetup | None = None) -> 
     return fold_log(setup, log)
 
 
+@dataclass(frozen=True)
+class RulesExample:
+    """A typical hand and what it pays under a rule set (the club's rules page)."""
+
+    hand: Mapping[str, Any]
+    payouts: Mapping[str, int]
+    price: int | None
+    lines: tuple[Line, ...]
+
+
+EXAMPLE_SEATS = ("Anna", "Bert", "Cilli", "Done")
+
+
+def rules_examples(ruleset: RuleSet) -> list[RulesExample]:
+    """A few typical hands scored under ``ruleset`` (normal round, no Bock); a hand the rules do
+    not allow is left out."""
+    if isinstance(ruleset, SchafkopfRules):
+        hands = _schafkopf_examples(ruleset)
+    else:
+        rng = random.Random(6)
+        try:
+            hands = [random_hand(ruleset, rng, EXAMPLE_SEATS) for _ in range(4)]
+        except NotImplementedError:
+            hands = []
+    out = []
+    for hand in hands:
+        try:
+            result = ruleset.score(hand, EXAMPLE_SEATS, Context())
+        except EngineError:
+            continue
+        out.append(RulesExample(hand, result.payouts, result.price, result.lines))
+    return out
+
+
+def _schafkopf_examples(ruleset: SchafkopfRules) -> list[dict[str, Any]]:
+    deckel = {"deckel": 1} if ruleset.opt("deckel") == "pflicht" else {}
+    anna, bert, cilli, done = EXAMPLE_SEATS
+    return [
+        {"game": "rufspiel", "declarer": anna, "partner": bert, "augen": 75, **deckel},
+        {
+            "game": "rufspiel",
+            "declarer": cilli,
+            "partner": done,
+            "augen": 25,
+            "laufende": 3,
+            "kontra": 1,
+            "last_kontra": "opponents",
+            **deckel,
+        },
+        {"game": "solo", "suit": "herz", "declarer": bert, "augen": 95, "laufende": 4, **deckel},
+        {"game": "wenz", "declarer": done, "augen": 50, "laufende": 2, **deckel},
+        {"game": "solo", "suit": "eichel", "declarer": anna, "tout": True, "result": "won"},
+        {"game": "bettel", "declarer": cilli, "result": "won", **deckel},
+        {"game": "mungo", "augen_by_player": {anna: 10, bert: 25, cilli: 40, done: 45}},
+    ]
+
+
 # --- the score sheet ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetCell:
+    name: str
+    amount: int | None  # None: sat out this entry
+    total: int  # running total after this entry
+    dealer: bool
 
 
 @dataclass(frozen=True)
 class SheetRow:
     entry: Entry
-    amounts: tuple[int | None, ...]  # per player in seat order; None: sat out
-    totals: tuple[int, ...]  # running totals after this entry
+    cells: tuple[SheetCell, ...]  # per player, in seat order
     bock: bool
     mungo: bool
+
+    @property
+    def amounts(self) -> tuple[int | None, ...]:
+        return tuple(cell.amount for cell in self.cells)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(cell.total for cell in self.cells)
 
 
 @dataclass(frozen=True)
@@ -122,10 +197,14 @@ class Sheet:
     def last(self) -> SheetRow | None:
         return self.rows[-1] if self.rows else None
 
+    @property
+    def final(self) -> list[tuple[str, int]]:
+        return list(zip(self.players, self.totals, strict=True))
+
 
 def table_sheet(table: Table) -> Sheet:
     """The Liste: one row per entry with each player's amount and the running totals, read from
-    the derived fields and the ledger (two queries)."""
+    the derived fields and the ledger (three queries)."""
     seats = list(table.seats.order_by("position").values_list("name", "member_id"))
     players = tuple(name for name, _ in seats)
     column = {member: i for i, (_, member) in enumerate(seats)}
@@ -137,14 +216,17 @@ def table_sheet(table: Table) -> Sheet:
     running = [0] * len(seats)
     rows = []
     stock = 0
-    for entry in Entry.objects.filter(table=table).select_related("declarer", "partner").order_by("number"):
+    for entry in Entry.objects.filter(table=table).order_by("number"):
         row = amounts[entry.pk]
         running = [total + (amount or 0) for total, amount in zip(running, row, strict=True)]
+        cells = tuple(
+            SheetCell(name, amount, total, name == entry.dealer)
+            for name, amount, total in zip(players, row, running, strict=True)
+        )
         rows.append(
             SheetRow(
                 entry=entry,
-                amounts=tuple(row),
-                totals=tuple(running),
+                cells=cells,
                 bock=entry.bock > 0 or entry.round in BOCK_ROUNDS,
                 mungo=entry.round in MUNGO_ROUNDS,
             )

@@ -1,7 +1,9 @@
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.demo import DEMO_PASSWORD, seed_demo_clubs
+from scoring.demo import seed_demo_evenings
 
 
 class Command(BaseCommand):
@@ -22,6 +24,9 @@ class Command(BaseCommand):
             )
         seeded = seed_demo_clubs()
         self.stdout.write(self.style.SUCCESS(f"Demo club '{seeded.demo.slug}' ready: {seeded.demo.name}"))
+        scorer = get_user_model().objects.filter(username="demo-scorer").first()
+        if seed_demo_evenings(seeded.demo, user=scorer):
+            self.stdout.write("Demo evenings played: three, about 40 hands each (allgaeu).")
         self.stdout.write(f"Demo logins (password '{DEMO_PASSWORD}'):")
         for username, role, slug in seeded.logins:
             self.stdout.write(f"  {username:<12} {role:<7} in club {slug!r}")

@@ -1,0 +1,610 @@
+"""Forms of the score sheet: an evening, a table, a hand on a phone, an event, a correction's
+reason, the club's rules. The hand form turns taps into the raw facts of spec §3 (``to_data``);
+the engine validates them, and ``apply_engine_error`` puts its refusal on the field it names."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from clubs.models import Member
+from scoring.engine import registry
+from scoring.engine.core import EngineError, OptionSpec
+from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
+from scoring.engine.presets.schafkopf_games import GAMES, SUIT_LABELS, SUITS
+from scoring.engine.session import EntryError, TableState
+from scoring.engine.session_rules import table_option_specs
+from scoring.labels import EVENT_LABELS, round_label
+from scoring.selectors import TableSetup
+
+# --- evenings and tables ------------------------------------------------------------------------
+
+
+class SessionForm(forms.Form):
+    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    place = forms.CharField(label=_("Ort"), max_length=100, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = timezone.localdate()
+
+
+MAX_SEATS = 6
+
+
+class TableStartForm(forms.Form):
+    """Players in seat order (clockwise): one select per seat, the first dealer by seat."""
+
+    name = forms.CharField(label=_("Tisch"), max_length=40)
+    preset = forms.ChoiceField(label=_("Regel"))
+    first_dealer = forms.TypedChoiceField(
+        label=_("Gibt zuerst"),
+        coerce=int,
+        choices=[(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
+        initial=0,
+    )
+
+    def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = preset_choices()
+        self.fields["preset"].initial = club_preset
+        self.fields["preset"].help_text = _("Mit den Optionen des Vereins, wenn es die Regel des Vereins ist.")
+        for i in range(MAX_SEATS):
+            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
+                label=_("Platz %(n)s") % {"n": i + 1},
+                queryset=players,
+                required=i < 3,
+                empty_label="–",
+            )
+
+    @property
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{i}"] for i in range(MAX_SEATS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        members = [data.get(f"seat_{i}") for i in range(MAX_SEATS)]
+        filled = [m for m in members if m is not None]
+        if any(m is None for m in members[: len(filled)]):
+            raise ValidationError(_("Bitte die Plätze der Reihe nach besetzen, ohne Lücke."))
+        if len({m.pk for m in filled}) != len(filled):
+            raise ValidationError(_("Jeder Spieler darf nur einmal am Tisch sitzen."))
+        dealer = data.get("first_dealer")
+        if dealer is not None and dealer >= len(filled):
+            self.add_error("first_dealer", _("Auf diesem Platz sitzt niemand."))
+        data["members"] = filled
+        return data
+
+
+# --- a hand ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """What an entry form is for: the table, the state the entry is played in, its number."""
+
+    setup: TableSetup
+    state: TableState
+    number: int
+
+    @property
+    def schafkopf(self) -> SchafkopfRules | None:
+        ruleset = self.setup.ruleset
+        return ruleset if isinstance(ruleset, SchafkopfRules) else None
+
+
+class SubmissionFields(forms.Form):
+    """The two hidden fields that keep two phones at one table apart."""
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+    expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
+
+    def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.context = context
+        self.fields["idempotency_key"].initial = uuid.uuid4().hex
+        self.fields["expected_number"].initial = context.number
+
+    def apply_engine_error(self, error: EngineError) -> None:
+        if isinstance(error, EntryError):
+            message = _("Nr. %(n)s würde dadurch ungültig: %(message)s") % {
+                "n": error.index + 1,
+                "message": error.message,
+            }
+            self.add_error(None, message)
+            return
+        field = self.form_field(error.field)
+        message = error.message
+        if error.code == "missing_field" and field is not None and f"'{error.field}'" in message:
+            message = _("Bitte angeben.")  # the engine names the JSON field; the form shows the label
+        self.add_error(field, message)
+
+    def form_field(self, engine_field: str | None) -> str | None:
+        return None
+
+
+RESULT_CHOICES = [("won", _("gewonnen")), ("lost", _("verloren"))]
+_HAND_KEYS = frozenset(
+    {
+        "game",
+        "declarer",
+        "partner",
+        "suit",
+        "augen",
+        "tricks",
+        "result",
+        "laufende",
+        "kontra",
+        "last_kontra",
+        "deckel",
+        "tout",
+        "bid",
+        "augen_by_player",
+        "kontra_by",
+        "dealer",
+        "fehler",
+    }
+)
+
+
+class HandForm(SubmissionFields):
+    """One hand of the Schafkopf family, with only the fields its rules and round have.
+
+    Every field is on the form, but ``to_data`` takes only what the chosen game needs, so a
+    partner tapped before switching to a Solo is never sent; the page hides the others
+    (``visible_for``)."""
+
+    def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
+        super().__init__(*args, context=context, **kwargs)
+        rules = context.schafkopf
+        assert rules is not None, "HandForm is for the Schafkopf family"
+        self.rules = rules
+        state = context.state
+        players = [(name, name) for name in context.setup.players]
+        self.round = ROUNDS.get(state.round, ROUNDS["normal"])
+        # Augen decide the Bock triggers 60:60 and 30:90 (001 §5.1); without them a result will do.
+        self.needs_augen = bool({"6060", "3090"} & set(context.setup.rules.bock_triggers))
+        self.games = tuple(state.games or ())
+        self.fields["game"] = forms.ChoiceField(
+            label=_("Spiel"),
+            choices=[(name, GAMES[name].label) for name in self.games],
+            widget=forms.RadioSelect,
+        )
+        self.fields["declarer"] = forms.ChoiceField(
+            label=pgettext_lazy("one", "Spieler"), choices=players, widget=forms.RadioSelect, required=False
+        )
+        self.fields["partner"] = forms.ChoiceField(
+            label=_("Mitspieler"), choices=players, widget=forms.RadioSelect, required=False
+        )
+        self.fields["suit"] = forms.ChoiceField(
+            label=_("Trumpf"), choices=[(s, SUIT_LABELS[s]) for s in SUITS], widget=forms.RadioSelect, required=False
+        )
+        self.fields["augen"] = forms.IntegerField(
+            label=_("Augen der Spieler"),
+            min_value=0,
+            max_value=120,
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        )
+        self.fields["result"] = forms.ChoiceField(
+            label=_("Ergebnis"), choices=RESULT_CHOICES, widget=forms.RadioSelect, required=False
+        )
+        switch = forms.CheckboxInput(attrs={"role": "switch"})
+        self.fields["schneider"] = forms.BooleanField(label=_("Schneider"), required=False, widget=switch)
+        self.fields["schwarz"] = forms.BooleanField(label=_("Schwarz"), required=False, widget=switch)
+        self.fields["laufende"] = forms.IntegerField(
+            label=_("Laufende"),
+            min_value=0,
+            max_value=14,
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        )
+        max_kontra = rules.opt("max_kontra")
+        if max_kontra:
+            labels = [_("keiner"), *rules.KONTRA_LABELS]
+            self.fields["kontra"] = forms.TypedChoiceField(
+                label=_("Gestoßen"),
+                coerce=int,
+                choices=[(n, labels[min(n, len(labels) - 1)]) for n in range(max_kontra + 1)],
+                widget=forms.RadioSelect,
+                initial=0,
+                required=False,
+            )
+            self.fields["kontra_by"] = forms.MultipleChoiceField(
+                label=_("Gespritzt haben"), choices=players, widget=forms.CheckboxSelectMultiple, required=False
+            )
+        self.deckel = rules.opt("deckel") != "none" and self.round.deckel
+        if self.deckel:
+            self.fields["deckel"] = forms.TypedChoiceField(
+                label=_("Deckel"),
+                coerce=int,
+                choices=[(n, str(n)) for n in range(rules.opt("max_deckel") + 1)],
+                widget=forms.RadioSelect,
+                initial=1 if state.deckel_required else 0,
+                required=False,
+            )
+        self.fields["tout"] = forms.BooleanField(label=_("Tout"), required=False, widget=switch)
+        self.bid = bool(rules.opt("steigern") or self.round.bid_reaches)
+        if self.bid:
+            self.fields["bid"] = forms.IntegerField(
+                label=_("Gebot (Augen)"),
+                min_value=61,
+                max_value=120,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        for i, name in enumerate(context.setup.players):
+            self.fields[f"augen_{i}"] = forms.IntegerField(
+                label=name,
+                min_value=0,
+                max_value=120,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
+        self.fields["dealer"] = forms.ChoiceField(
+            label=_("Gegeben hat"),
+            choices=players,
+            initial=state.dealer,
+            help_text=_("Nur ändern, wenn nicht der gegeben hat, der dran war (001 §8.4: ein Bockspiel)."),
+        )
+        if rules.opt("fehler"):
+            self.fields["fehler_by"] = forms.ChoiceField(
+                label=_("Fehler von"),
+                choices=[("", "–"), *players],
+                required=False,
+                help_text=_("Gewertet wird dann die Strafe statt des Spiels (002 §11)."),
+            )
+
+    # --- which field a game needs -------------------------------------------------------------
+
+    def _games(self, *kinds: str) -> list[str]:
+        return [g for g in self.games if GAMES[g].kind in kinds]
+
+    @property
+    def visible_for(self) -> dict[str, str]:
+        """Field (or group) → the games it is shown for, space-separated (read by score-entry.js)."""
+        two_sided = self._games("partner", "solo")
+        ober_unter = self.rules.opt("laufende_ober_unter_only")
+        return {
+            "declarer": " ".join(self._games("partner", "solo", "bettel", "sie")),
+            "partner": " ".join(self._games("partner")),
+            "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
+            "augen": " ".join(two_sided),
+            # Bettel and Tout are won or lost; other games by a result where Augen are not needed.
+            "result": " ".join(self._games("bettel") + ([] if self.needs_augen else two_sided)),
+            "result_tout": " ".join(self._games("solo")),
+            "switches": " ".join(two_sided),
+            "laufende": " ".join(g for g in two_sided if GAMES[g].max_laufende(ober_unter)),
+            "kontra": " ".join(self._games("partner", "solo", "bettel")),
+            "mungo": " ".join(self._games("ramsch", "leasters")),
+            "tout": " ".join(self._games("solo")),
+            "bid": " ".join(self._games("solo")),
+            "deckel": " ".join(self.games),
+        }
+
+    @property
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"augen_{i}"] for i in range(len(self.context.setup.players))]
+
+    @property
+    def extra_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("dealer", "fehler_by") if name in self.fields]
+
+    # --- facts ------------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The raw facts of spec §3 for the chosen game (call after ``is_valid``)."""
+        cd = self.cleaned_data
+        game = GAMES[cd["game"]]
+        data: dict[str, Any] = {"game": game.name}
+        kind = game.kind
+        if kind in ("partner", "solo", "bettel", "sie"):
+            data["declarer"] = cd.get("declarer") or None
+        if kind == "partner":
+            data["partner"] = cd.get("partner") or None
+        if game.needs_suit:
+            data["suit"] = cd.get("suit") or None
+        tout = kind == "solo" and bool(cd.get("tout"))
+        if tout:
+            data["tout"] = True
+        if kind == "bettel" or tout:
+            data["result"] = cd.get("result") or None
+        elif kind in ("partner", "solo"):
+            self._augen_or_result(cd, data)
+        if kind in ("partner", "solo") and cd.get("laufende"):
+            data["laufende"] = cd["laufende"]
+        kontra = cd.get("kontra") or 0
+        if kind in ("partner", "solo", "bettel") and kontra:
+            data["kontra"] = kontra
+            # 001 §6.2 / 002 §8: the opponents give the first Stoß, then the sides alternate.
+            data["last_kontra"] = "opponents" if kontra % 2 else "declarer"
+        if kind in ("ramsch", "leasters"):
+            augen = {
+                name: cd.get(f"augen_{i}")
+                for i, name in enumerate(self.context.setup.players)
+                if cd.get(f"augen_{i}") is not None
+            }
+            data["augen_by_player"] = augen
+            if cd.get("kontra_by"):
+                data["kontra_by"] = list(cd["kontra_by"])
+        if self.deckel and cd.get("deckel"):
+            data["deckel"] = cd["deckel"]
+        if self.bid and kind == "solo" and not tout and cd.get("bid") is not None:
+            data["bid"] = cd["bid"]
+        if cd.get("dealer") and cd["dealer"] != self.context.state.dealer:
+            data["dealer"] = cd["dealer"]
+        if cd.get("fehler_by"):
+            data["fehler"] = {"by": cd["fehler_by"]}
+        return {key: value for key, value in data.items() if value is not None}
+
+    def _augen_or_result(self, cd: Mapping[str, Any], data: dict[str, Any]) -> None:
+        augen = cd.get("augen")
+        schwarz = bool(cd.get("schwarz"))
+        if augen is not None:
+            data["augen"] = augen
+            if schwarz:
+                # One side took every trick: the declarer's side all 8, or none.
+                data["tricks"] = 8 if augen > 60 else 0
+            return
+        result = cd.get("result")
+        if result and not self.needs_augen:
+            suffix = "_schwarz" if schwarz else "_schneider" if cd.get("schneider") else ""
+            data["result"] = result + suffix
+
+    @classmethod
+    def covers(cls, data: Mapping[str, Any]) -> bool:
+        """Whether the form can show ``data`` without losing a fact (else: edit it as JSON)."""
+        if "event" in data or not set(data) <= _HAND_KEYS:
+            return False
+        if "tricks" in data and (data["tricks"] not in (0, 8) or data.get("augen") is None):
+            return False
+        fehler = data.get("fehler")
+        return fehler is None or (isinstance(fehler, Mapping) and set(fehler) == {"by"})
+
+    @classmethod
+    def initial_from(cls, data: Mapping[str, Any], context: EntryContext) -> dict[str, Any]:
+        """The form's initial values for stored facts (the inverse of ``to_data``)."""
+        initial: dict[str, Any] = {
+            key: data[key] for key in ("game", "declarer", "partner", "suit", "augen", "laufende", "bid") if key in data
+        }
+        initial["game"] = {"ramsch": "mungo", "farbsolo": "solo"}.get(initial.get("game", ""), initial.get("game"))
+        initial["tout"] = bool(data.get("tout"))
+        initial["kontra"] = data.get("kontra", 0)
+        initial["deckel"] = data.get("deckel", 0)
+        initial["schwarz"] = "tricks" in data
+        result = str(data.get("result", ""))
+        if result:
+            initial["result"] = "won" if result.startswith("won") else "lost"
+            initial["schneider"] = result.endswith("schneider")
+            initial["schwarz"] = initial["schwarz"] or result.endswith("schwarz")
+        for i, name in enumerate(context.setup.players):
+            value = (data.get("augen_by_player") or {}).get(name)
+            if value is not None:
+                initial[f"augen_{i}"] = value
+        initial["kontra_by"] = list(data.get("kontra_by") or [])
+        initial["dealer"] = data.get("dealer", context.state.dealer)
+        if isinstance(data.get("fehler"), Mapping):
+            initial["fehler_by"] = data["fehler"].get("by", "")
+        return initial
+
+    def form_field(self, engine_field: str | None) -> str | None:
+        if not engine_field:
+            return None
+        head, _dot, rest = engine_field.partition(".")
+        if head == "augen_by_player":
+            players = list(self.context.setup.players)
+            return f"augen_{players.index(rest)}" if rest in players else None
+        if head == "fehler":
+            return "fehler_by" if "fehler_by" in self.fields else None
+        mapped = {
+            "last_kontra": "kontra",
+            "tricks": "result" if self.data.get("tout") or self.data.get("game") == "bettel" else "schwarz",
+            "context": None,
+        }.get(head, head)
+        return mapped if mapped in self.fields else None
+
+
+class RawEntryForm(SubmissionFields):
+    """An entry as its JSON facts (spec §3): Saukopf and Doppelkopf tables, and corrections of
+    facts the phone form does not show."""
+
+    data = forms.CharField(
+        label=_("Angaben (JSON)"),
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocapitalize": "off"}),
+        help_text=_('Wie im JSON-Format (spec §3), z. B. {"game": "normal", "re": ["Anna", "Bert"], "augen": 130}.'),
+    )
+
+    def clean_data(self) -> dict[str, Any]:
+        try:
+            value = json.loads(self.cleaned_data["data"])
+        except json.JSONDecodeError as error:
+            raise ValidationError(_("Kein gültiges JSON: %(error)s") % {"error": error.msg}) from None
+        if not isinstance(value, dict):
+            raise ValidationError(_("Erwartet ein JSON-Objekt."))
+        return value
+
+    def to_data(self) -> dict[str, Any]:
+        return self.cleaned_data["data"]
+
+    def form_field(self, engine_field: str | None) -> str | None:
+        return "data"
+
+
+class EventForm(SubmissionFields):
+    """A table event (spec §3): zusammengeworfen, Vergeben, Verabhebt, a special round, a vote,
+    Schmeißen, the end of a round."""
+
+    event = forms.ChoiceField(label=_("Ereignis"), widget=forms.HiddenInput)
+    by = forms.ChoiceField(label=_("Wer"), required=False)
+    kind = forms.ChoiceField(label=_("Runde"), required=False)
+    choice = forms.ChoiceField(label=_("Ergebnis der Abstimmung"), required=False)
+    dealer = forms.ChoiceField(label=_("Es gibt"), required=False)
+
+    def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
+        super().__init__(*args, context=context, **kwargs)
+        players = [("", "–"), *((name, name) for name in context.setup.players)]
+        self.fields["event"].choices = [(e, str(EVENT_LABELS[e])) for e in event_kinds(context)]
+        self.fields["by"].choices = players
+        self.fields["dealer"].choices = players
+        self.fields["kind"].choices = [("", "–"), *((k, round_label(k)) for k in context.setup.rules.special_kinds)]
+        self.fields["choice"].choices = [
+            ("mungorunde", round_label("mungorunde")),
+            ("bockrunde", round_label("bockrunde")),
+        ]
+
+    def to_data(self) -> dict[str, Any]:
+        cd = self.cleaned_data
+        data: dict[str, Any] = {"event": cd["event"]}
+        wanted = {"vergeben": ("by",), "verabhebt": ("by",), "special_round": ("kind", "dealer"), "vote": ("choice",)}
+        for key in wanted.get(cd["event"], ()):
+            if cd.get(key):
+                data[key] = cd[key]
+        return data
+
+    def form_field(self, engine_field: str | None) -> str | None:
+        return engine_field if engine_field in ("by", "kind", "choice", "dealer") else None
+
+
+def event_kinds(context: EntryContext) -> list[str]:
+    """The events this table can record now (all of them, for a correction)."""
+    rules = context.setup.rules
+    kinds = ["zusammengeworfen"] if not rules.schmeissen else ["schmeissen"]
+    kinds += ["vergeben", "verabhebt"] if rules.family != "doppelkopf" else ["vergeben"]
+    if rules.special_kinds:
+        kinds.append("special_round")
+    kinds += ["vote", "end_round"]
+    return kinds
+
+
+def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = None) -> type[SubmissionFields]:
+    """The phone form for Schafkopf hands it can show, the event form for events, else JSON."""
+    if data is not None and "event" in data:
+        return EventForm
+    if context.schafkopf is not None and (data is None or HandForm.covers(data)):
+        return HandForm
+    return RawEntryForm
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Grund"),
+        max_length=200,
+        help_text=_("Steht im Protokoll des Tisches."),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class CloseForm(forms.Form):
+    book_to_kasse = forms.BooleanField(
+        label=_("Gewinne in die Vereinskasse buchen (001 §10)"),
+        required=False,
+    )
+
+
+# --- the club's rules -----------------------------------------------------------------------------
+
+
+class RulesForm(forms.Form):
+    """The preset's options and the table options, one field each, from their ``OptionSpec``.
+
+    ``clean`` asks the engine: the options are valid when ``registry.load_with_table`` takes
+    them; its refusal lands on the option it names. What is saved are the values that differ
+    from the defaults (table options that the chosen preset options no longer offer drop out)."""
+
+    winnings_to_kasse = forms.BooleanField(
+        label=_("Gewinne gehen in die Vereinskasse"),
+        required=False,
+        help_text=_("Beim Abschluss eines Abends wird der Gewinn jedes Spielers in die Kasse gebucht (001 §10)."),
+    )
+
+    def __init__(self, *args: Any, preset: str, values: Mapping[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preset = preset
+        self.values = dict(values)
+        self.preset_class = registry.all_presets()[preset]
+        try:
+            ruleset, _table = registry.load_with_table({"preset": preset, "options": self.values})
+        except EngineError:
+            ruleset = self.preset_class.build()
+        self.option_specs: list[OptionSpec] = [*self.preset_class.option_specs(), *table_option_specs(ruleset)]
+        for spec in self.option_specs:
+            self.fields[spec.name] = _option_field(spec, self.values.get(spec.name, spec.default))
+        self.chosen: dict[str, Any] = {}
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[spec.name] for spec in self.option_specs]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        own = _differences(self.preset_class.option_specs(), data)
+        try:
+            ruleset = self.preset_class.build(own)
+            chosen = {**own, **_differences(table_option_specs(ruleset), data)}
+            registry.load_with_table({"preset": self.preset, "options": chosen})
+        except EngineError as error:
+            self.apply_engine_error(error)
+            return data
+        self.chosen = chosen
+        return data
+
+    def spec(self) -> dict[str, Any] | None:
+        """The rule set as the form stands: the stored values unbound, the chosen ones when valid."""
+        if not self.is_bound:
+            return {"preset": self.preset, "options": self.values}
+        return {"preset": self.preset, "options": self.chosen} if self.is_valid() else None
+
+    def apply_engine_error(self, error: EngineError) -> None:
+        name = (error.field or "").rsplit(".", 1)[-1]
+        self.add_error(name if name in self.fields else None, error.message)
+
+
+def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[str, Any]:
+    out = {}
+    for spec in specs:
+        if spec.name not in data:
+            continue
+        value = data[spec.name]
+        default = spec.default
+        if spec.kind == "list":
+            value, default = [v for v in spec.choices if v in (value or [])], list(default)
+        if value != default:
+            out[spec.name] = value
+    return out
+
+
+def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
+    label = spec.name
+    if spec.kind == "bool":
+        return forms.BooleanField(label=label, help_text=spec.doc, required=False, initial=value)
+    if spec.kind == "int":
+        return forms.IntegerField(
+            label=label, help_text=spec.doc, min_value=spec.minimum, max_value=spec.maximum, initial=value
+        )
+    choices = [(choice, choice) for choice in spec.choices]
+    if spec.kind == "choice":
+        return forms.ChoiceField(label=label, help_text=spec.doc, choices=choices, initial=value)
+    return forms.MultipleChoiceField(
+        label=label,
+        help_text=spec.doc,
+        choices=choices,
+        required=False,
+        initial=list(value),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    return [(name, f"{cls.TITLE} ({name})") for name, cls in registry.all_presets().items()]

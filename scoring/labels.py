@@ -1,0 +1,96 @@
+"""German names for what the engine calls by identifiers (rounds, events, suits), and one-line
+descriptions of log entries for the score sheet and the audit trail. The game's own words
+(Rufspiel, Bockrunde, Schuss) stay as they are in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.engine.presets.schafkopf_games import GAMES, SUIT_LABELS
+
+ROUND_LABELS = {
+    "normal": gettext_lazy("normale Runde"),
+    "bockrunde": "Bockrunde",
+    "bockspiel": "Bockspiel",
+    "mungorunde": "Mungorunde",
+    "geschobene_mungorunde": "Geschobene Mungorunde",
+    "gardareizrunde": "Gardareizrunde",
+    "stoecklesrunde": "Stöcklesrunde",
+    "megastoecklesrunde": "Megastöcklesrunde",
+    "rimini": "Rimini-Runde",
+    "abschlussrunde": "Abschlussrunde",
+}
+EVENT_LABELS = {
+    "zusammengeworfen": gettext_lazy("Zusammengeworfen"),
+    "vergeben": gettext_lazy("Vergeben"),
+    "verabhebt": gettext_lazy("Verabhebt"),
+    "special_round": gettext_lazy("Sonderrunde"),
+    "vote": gettext_lazy("Abstimmung"),
+    "schmeissen": gettext_lazy("Geschmissen"),
+    "end_round": gettext_lazy("Runde beendet"),
+}
+
+
+def round_label(name: str) -> str:
+    return str(ROUND_LABELS.get(name, name))
+
+
+def game_label(name: str) -> str:
+    game = GAMES.get(name)
+    return game.label if game else name.replace("_", " ").capitalize()
+
+
+def describe(data: Mapping[str, Any]) -> str:
+    """One line for a log entry's raw facts: ``Rufspiel Bert mit Cilli, 75 Augen, 1 Deckel``."""
+    if "event" in data:
+        return _describe_event(data)
+    parts = [game_label(str(data.get("game", "?")))]
+    if data.get("suit") in SUIT_LABELS:
+        parts[0] += " " + SUIT_LABELS[data["suit"]]
+    if data.get("tout"):
+        parts[0] += " Tout"
+    who = data.get("declarer") or (data.get("re") or [None])[0]
+    if who:
+        partner = data.get("partner")
+        parts.append(_("%(who)s mit %(partner)s") % {"who": who, "partner": partner} if partner else str(who))
+    if data.get("augen") is not None:
+        parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
+    elif data.get("result"):
+        parts.append(str(RESULT_LABELS.get(data["result"], data["result"])))
+    if data.get("laufende"):
+        parts.append(_("%(n)s Laufende") % {"n": data["laufende"]})
+    if data.get("kontra"):
+        parts.append(_("%(n)s× gestoßen") % {"n": data["kontra"]})
+    if data.get("deckel"):
+        parts.append(_("%(n)s Deckel") % {"n": data["deckel"]})
+    if data.get("dealer"):
+        parts.append(_("gegeben von %(who)s") % {"who": data["dealer"]})
+    if data.get("fehler"):
+        parts.append(_("Fehler von %(who)s") % {"who": data["fehler"].get("by", "?")})
+    return ", ".join(parts)
+
+
+def _describe_event(data: Mapping[str, Any]) -> str:
+    kind = str(data.get("event"))
+    text = str(EVENT_LABELS.get(kind, kind))
+    if data.get("by"):
+        text += f" ({data['by']})"
+    if data.get("kind"):
+        text += f": {round_label(str(data['kind']))}"
+    if data.get("choice"):
+        text += f": {round_label(str(data['choice']))}"
+    return text
+
+
+RESULT_LABELS = {
+    "won": gettext_lazy("gewonnen"),
+    "won_schneider": gettext_lazy("gewonnen, Schneider"),
+    "won_schwarz": gettext_lazy("gewonnen, Schwarz"),
+    "lost": gettext_lazy("verloren"),
+    "lost_schneider": gettext_lazy("verloren, Schneider"),
+    "lost_schwarz": gettext_lazy("verloren, Schwarz"),
+}
