@@ -269,7 +269,7 @@ def partie_start(
         table = scoring_services.table_start(
             session=session,
             members=[members[name] for name in drawn.seats],
-            name=_("Tisch %(number)s") % {"number": number},
+            name=f"Tisch {number}",  # stored, like the score sheet's own default "Tisch 1"
             rules=tournament.ruleset_spec,
             user=user,
         )

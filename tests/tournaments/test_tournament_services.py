@@ -3,16 +3,20 @@ stored ledger equals the pure fold of the same score sheets, criterion by criter
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.exceptions import ValidationError
 
+from clubs.demo import seed_demo_clubs
 from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.models import Table
 from tests.factories import ClubFactory, MemberFactory, make_tournament
 from tournaments import selectors, services
+from tournaments.demo import seed_demo_tournaments
 from tournaments.engine.ranking import TableLog, Tally, tally_tables
-from tournaments.models import DrawLog, Partie, Status
+from tournaments.models import DrawLog, Partie, Status, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +126,16 @@ def test_finish_needs_every_partie_begun() -> None:
     tournament.refresh_from_db()
     assert tournament.is_finished
     assert [p.tournament for p in selectors.trophy_history(tournament.club)] == [tournament]
+
+
+def test_seed_demo_adds_last_years_finished_championship_and_this_years_in_progress() -> None:
+    club = seed_demo_clubs().demo
+    assert seed_demo_tournaments(club, user=None, today=datetime.date(2026, 11, 22))
+    last, this = Tournament.objects.get(club=club, year=2025), Tournament.objects.get(club=club, year=2026)
+    assert last.is_finished and this.status == Status.RUNNING
+    assert last.partie_set.count() == 4 and this.partie_set.count() == 2
+    king = selectors.trophy_history(club)[0].kings[0].member.display_name
+    assert selectors.draw_preview(this)[-1].member.display_name == king  # the Zock-König draws last
+    games = sum(t.entries.count() for t in Table.objects.filter(partie_table__partie__tournament=last))
+    assert games == 4 * 2 * 40
+    assert not seed_demo_tournaments(club, user=None, today=datetime.date(2026, 11, 22))

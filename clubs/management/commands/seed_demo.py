@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.demo import DEMO_PASSWORD, seed_demo_clubs
 from scoring.demo import seed_demo_evenings
+from tournaments.demo import seed_demo_tournaments
 
 
 class Command(BaseCommand):
@@ -27,6 +28,9 @@ class Command(BaseCommand):
         scorer = get_user_model().objects.filter(username="demo-scorer").first()
         if seed_demo_evenings(seeded.demo, user=scorer):
             self.stdout.write("Demo evenings played: three, about 40 hands each (allgaeu).")
+        owner = get_user_model().objects.filter(username="demo-owner").first()
+        if seed_demo_tournaments(seeded.demo, user=owner):
+            self.stdout.write("Demo championships: last year's finished, this year's in its second Partie.")
         self.stdout.write(f"Demo logins (password '{DEMO_PASSWORD}'):")
         for username, role, slug in seeded.logins:
             self.stdout.write(f"  {username:<12} {role:<7} in club {slug!r}")
