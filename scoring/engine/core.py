@@ -1,8 +1,11 @@
 """Shared types of the pure scoring engines.
 
-Frozen dataclasses in, frozen dataclasses out, integers only (cents or points). Nothing here
-knows about Django, the database or table state beyond the small ``Context`` a caller passes in:
-the fold over an evening's log lives in ``scoring.engine.session``.
+Frozen dataclasses in, immutable records out, integers only (cents or points). The three records
+made for every scored hand (``Line``, ``Outcome``, ``HandResult``) are NamedTuples rather than
+frozen dataclasses: as immutable, and about three times cheaper to build, which the engine's
+50,000 hands per second need. Nothing here knows about Django, the database or table state
+beyond the small ``Context`` a caller passes in: the fold over an evening's log lives in
+``scoring.engine.session``.
 
 Error messages are German because they are shown to the Schreiber as they are (forms and the
 ``score_hand`` command); codes and fields are stable identifiers for programs.
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 
 class EngineError(Exception):
@@ -34,8 +37,7 @@ class EngineError(Exception):
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One term of the explanation: an amount added, or a factor applied to the sum so far."""
 
     label: str
@@ -63,8 +65,7 @@ class Context:
     round: str = "normal"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What happened in a hand, in the terms statistics and table-state triggers need.
 
     Filled by every preset as far as it applies; ``None`` where a notion does not exist in the
@@ -88,8 +89,7 @@ class Outcome:
     penalty: bool = False  # scored as a Fehler/penalty, not as a game
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     unit: str
     winner: str | tuple[str, ...]  # "declarer"/"opponents", or the winners' names
     payouts: Mapping[str, int]
