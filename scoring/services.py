@@ -322,7 +322,8 @@ def _check_open(session: Session) -> None:
 
 def _lock(table: Table) -> Table:
     """The table row, locked until the transaction ends (PostgreSQL; SQLite serialises writers)."""
-    locked = Table.objects.select_for_update().select_related("session", "session__club").get(pk=table.pk)
+    # Only the table row: two tables of one evening append side by side.
+    locked = Table.objects.select_for_update(of=("self",)).select_related("session", "session__club").get(pk=table.pk)
     _check_open(locked.session)
     return locked
 

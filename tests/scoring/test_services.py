@@ -178,7 +178,7 @@ def test_delete_renumbers_and_replays(table: Table) -> None:
     assert [(n, r) for n, r, _ in numbers] == [(1, "normal"), (2, "normal")]
     assert numbers[1][2] == third.pk
     assert LedgerEntry.objects.filter(table=table).count() == 8
-    for _, member, amount in ledger(table):
+    for _, _member, amount in ledger(table):
         assert abs(amount) == 20
     audit = AuditEntry.objects.get(table=table, action="delete")
     assert audit.number == 1 and audit.before["augen"] == 60
