@@ -125,7 +125,7 @@ class SubmissionFields(forms.Form):
             return
         field = self.form_field(error.field)
         message = error.message
-        if error.code == "missing_field" and field is not None and f"'{error.field}'" in message:
+        if error.code == "missing_field" and field == error.field and f"'{field}'" in message:
             message = _("Bitte angeben.")  # the engine names the JSON field; the form shows the label
         self.add_error(field, message)
 
@@ -577,10 +577,11 @@ def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[s
         if spec.name not in data:
             continue
         value = data[spec.name]
-        default = spec.default
         if spec.kind == "list":
-            value, default = [v for v in spec.choices if v in (value or [])], list(default)
-        if value != default:
+            value = [v for v in spec.choices if v in (value or [])]
+            if set(value) != set(spec.default):
+                out[spec.name] = value
+        elif value != spec.default:
             out[spec.name] = value
     return out
 

@@ -212,7 +212,9 @@ def table_sheet(table: Table) -> Sheet:
     for entry_id, member, amount, role in LedgerEntry.objects.filter(table=table).values_list(
         "entry_id", "member_id", "amount", "role"
     ):
-        amounts[entry_id][column[member]] = None if role == "out" else amount
+        # Whoever sat out shows a dash, unless the entry booked something for them anyway (the
+        # dealer sitting out pays for a Vergeben).
+        amounts[entry_id][column[member]] = None if role == "out" and not amount else amount
     running = [0] * len(seats)
     rows = []
     stock = 0
