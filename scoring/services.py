@@ -38,7 +38,7 @@ from clubs.models import Club, Member
 from scoring import selectors
 from scoring.engine import registry
 from scoring.engine.core import EngineError
-from scoring.engine.session import EntryError, EntryResult, TableState, advance, start
+from scoring.engine.session import EntryError, EntryResult, advance, start
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Role, Seat, Session, Table, Unit
 
 User = AbstractBaseUser | None
@@ -187,9 +187,9 @@ def entry_append(
     raw = _raw(data)
     result, after = advance(setup.ruleset, setup.rules, state, raw)
     entry = Entry(table=table, number=number, data=raw, idempotency_key=idempotency_key, created_by=_user(user))
-    _derive(entry, result, after, setup)
+    _derive(entry, result, after.stock, setup)
     entry.save()
-    LedgerEntry.objects.bulk_create(_ledger(entry, result, setup, table))
+    LedgerEntry.objects.bulk_create(_ledger(entry, _ledger_rows(result, setup), table))
     _audit(table, number, AuditEntry.Action.CREATE, user, after=raw)
     return entry
 
@@ -345,7 +345,7 @@ def _find(entries: list[Entry], entry: Entry) -> Entry:
     raise ValidationError(_("Diesen Eintrag gibt es an diesem Tisch nicht (mehr)."))
 
 
-def _derive(entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> None:
+def _derive(entry: Entry, result: EntryResult, stock_after: int, setup: selectors.TableSetup) -> None:
     """Set the entry's derived fields from its fold result."""
     outcome = result.outcome
     entry.kind = result.kind
@@ -354,7 +354,7 @@ def _derive(entry: Entry, result: EntryResult, after: TableState, setup: selecto
     entry.multiplier = result.multiplier
     entry.bock = result.bock
     entry.lines = [line.as_dict() for line in result.lines]
-    entry.stock_after = after.stock
+    entry.stock_after = stock_after
     entry.game = outcome.game if outcome else ""
     entry.declarer_id = setup.members.get(outcome.declarer) if outcome and outcome.declarer else None
     entry.partner_id = setup.members.get(outcome.partner) if outcome and outcome.partner else None
@@ -368,7 +368,19 @@ def _derive(entry: Entry, result: EntryResult, after: TableState, setup: selecto
     entry.solo = bool(outcome and outcome.solo)
 
 
-def _ledger(entry: Entry, result: EntryResult, setup: selectors.TableSetup, table: Table) -> list[LedgerEntry]:
+LedgerRow = tuple[int, int, str, bool | None]  # member id, amount, role, won
+
+
+def _ledger_rows(result: EntryResult, setup: selectors.TableSetup) -> list[LedgerRow]:
+    """One row per player at the table (0 for whoever sat out, unless the entry booked something)."""
+    rows = []
+    for name, amount in result.payouts.items():
+        role, won = _role(name, result)
+        rows.append((setup.members[name], amount, role, won))
+    return rows
+
+
+def _ledger(entry: Entry, rows: list[LedgerRow], table: Table) -> list[LedgerEntry]:
     session = table.session
     return [
         LedgerEntry(
@@ -376,32 +388,33 @@ def _ledger(entry: Entry, result: EntryResult, setup: selectors.TableSetup, tabl
             table=table,
             session=session,
             club_id=session.club_id,
-            member_id=setup.members[name],
+            member_id=member,
             date=session.date,
             unit=table.unit,
             amount=amount,
-            **_role(name, result),
+            role=role,
+            won=won,
         )
-        for name, amount in result.payouts.items()
+        for member, amount, role, won in rows
     ]
 
 
-def _role(name: str, result: EntryResult) -> dict[str, Any]:
+def _role(name: str, result: EntryResult) -> tuple[str, bool | None]:
     """The player's part in the entry and whether they won it (None: no side, or sat out)."""
     if name in result.sitting_out:
-        return {"role": Role.OUT, "won": None}
+        return Role.OUT, None
     outcome = result.outcome
     if outcome is None:
-        return {"role": Role.ALONE, "won": None}
+        return Role.ALONE, None
     if outcome.declarer is None:
         winners = result.hand.winner if result.hand else ()
-        return {"role": Role.ALONE, "won": None if isinstance(winners, str) else name in winners}
+        return Role.ALONE, None if isinstance(winners, str) else name in winners
     won = outcome.declarer_won
     if name == outcome.declarer:
-        return {"role": Role.DECLARER, "won": won}
+        return Role.DECLARER, won
     if name == outcome.partner:
-        return {"role": Role.PARTNER, "won": won}
-    return {"role": Role.OPPONENT, "won": None if won is None else not won}
+        return Role.PARTNER, won
+    return Role.OPPONENT, None if won is None else not won
 
 
 def _refold(table: Table, entries: list[Entry], from_number: int) -> None:
@@ -412,40 +425,39 @@ def _refold(table: Table, entries: list[Entry], from_number: int) -> None:
     later one raises ``EntryError`` with its position. Nothing is written before the whole log
     folded."""
     setup = selectors.table_setup(table)
-    state = start(setup.ruleset, setup.rules, setup.players, setup.first_dealer)
-    results: list[tuple[Entry, EntryResult, TableState]] = []
-    for index, entry in enumerate(entries):
-        try:
-            result, state = advance(setup.ruleset, setup.rules, state, entry.data)
-        except EngineError as error:
-            if entry.number < from_number:  # pragma: no cover - the stored log was valid
-                raise EntryError(error, index) from None
-            if entry.number == from_number:
-                raise
-            raise EntryError(error, index) from None
+    try:
+        folded = selectors.fold_log(setup, [entry.data for entry in entries])
+    except EntryError as error:
+        if error.index == from_number - 1:
+            # The corrected entry itself: its own field, for the form.
+            own = error.field.split(".", 1)[1] if error.field and "." in error.field else None
+            raise EngineError(error.code, error.message, own) from None
+        raise
+    results: list[tuple[Entry, EntryResult, int]] = []
+    stock = 0
+    for entry, result in zip(entries, folded.entries, strict=True):
+        stock += result.stock
         if entry.number >= from_number:
-            results.append((entry, result, state))
-    changed = [entry for entry, result, after in results if _changes(entry, result, after, setup)]
+            results.append((entry, result, stock))
+    changed = [entry for entry, result, stock_after in results if _changes(entry, result, stock_after, setup)]
     changed_ids = {entry.pk for entry in changed}
     stored = _stored_ledger(table, {entry.pk for entry, _, _ in results})
-    rewrite = [
-        (entry, result)
-        for entry, result, _ in results
-        if entry.pk in changed_ids or stored.get(entry.pk) != _ledger_key(_ledger(entry, result, setup, table))
-    ]
+    rewrite = []
+    for entry, result, _stock in results:
+        rows = _ledger_rows(result, setup)
+        if entry.pk in changed_ids or stored.get(entry.pk) != frozenset(rows):
+            rewrite.append((entry, rows))
     if changed:
         Entry.objects.bulk_update(changed, DERIVED_FIELDS)
     if rewrite:
         LedgerEntry.objects.filter(entry__in=[entry for entry, _ in rewrite]).delete()
-        LedgerEntry.objects.bulk_create(
-            row for entry, result in rewrite for row in _ledger(entry, result, setup, table)
-        )
+        LedgerEntry.objects.bulk_create(row for entry, rows in rewrite for row in _ledger(entry, rows, table))
 
 
-def _changes(entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> bool:
+def _changes(entry: Entry, result: EntryResult, stock_after: int, setup: selectors.TableSetup) -> bool:
     """Derive the entry's fields anew; True if any of them changed."""
     old = [getattr(entry, _attname(name)) for name in DERIVED_FIELDS]
-    _derive(entry, result, after, setup)
+    _derive(entry, result, stock_after, setup)
     return old != [getattr(entry, _attname(name)) for name in DERIVED_FIELDS]
 
 
@@ -453,15 +465,8 @@ def _attname(name: str) -> str:
     return f"{name}_id" if name in ("declarer", "partner") else name
 
 
-LedgerKey = frozenset[tuple[int, int, str, bool | None]]
-
-
-def _ledger_key(rows: list[LedgerEntry]) -> LedgerKey:
-    return frozenset((row.member_id, row.amount, row.role, row.won) for row in rows)
-
-
-def _stored_ledger(table: Table, wanted: set[int]) -> dict[int, LedgerKey]:
-    rows: dict[int, set[tuple[int, int, str, bool | None]]] = {}
+def _stored_ledger(table: Table, wanted: set[int]) -> dict[int, frozenset[LedgerRow]]:
+    rows: dict[int, set[LedgerRow]] = {}
     for entry_id, member, amount, role, won in LedgerEntry.objects.filter(table=table).values_list(
         "entry_id", "member_id", "amount", "role", "won"
     ):
