@@ -70,9 +70,24 @@ def _play(table: Table, rng: random.Random, user: AbstractBaseUser | None) -> No
             data["deckel"] = 1
             mungo_done = True
         else:
-            data = schafkopf_hand(rules, rng, state.seats, state.round)
+            data = as_entered(schafkopf_hand(rules, rng, state.seats, state.round))
         services.entry_append(table=table, data=data, user=user)
         state = selectors.table_state(table, setup).state
+
+
+def as_entered(hand: dict[str, Any]) -> dict[str, Any]:
+    """A sampled hand as the phone form records it: Bettel and Tout as won or lost, Stiche only
+    for a Schwarz, no Stiche per player in a Mungo (the sampler fills in more than a Schreiber)."""
+    hand = dict(hand)
+    hand.pop("tricks_by_player", None)
+    tricks = hand.pop("tricks", None)
+    if hand["game"] == "bettel" or hand.get("tout"):
+        hand.pop("augen", None)
+        won = tricks == 0 if hand["game"] == "bettel" else tricks == 8
+        hand["result"] = "won" if won else "lost"
+    elif tricks in (0, 8) and hand.get("augen") in (0, 120):
+        hand["tricks"] = tricks
+    return hand
 
 
 def _rufspiel(state: TableState, augen: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from clubs.models import Member
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
-from scoring.engine.presets.schafkopf_games import GAMES, SUIT_LABELS, SUITS
+from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUIT_LABELS, SUITS
 from scoring.engine.session import EntryError, TableState
 from scoring.engine.session_rules import table_option_specs
 from scoring.labels import EVENT_LABELS, round_label
@@ -139,6 +139,7 @@ _HAND_KEYS = frozenset(
         "game",
         "declarer",
         "partner",
+        "called",
         "suit",
         "augen",
         "tricks",
@@ -185,6 +186,12 @@ class HandForm(SubmissionFields):
         )
         self.fields["partner"] = forms.ChoiceField(
             label=_("Mitspieler"), choices=players, widget=forms.RadioSelect, required=False
+        )
+        self.fields["called"] = forms.ChoiceField(
+            label=_("Gerufen"),
+            choices=[(s, SUIT_LABELS[s]) for s in CALLABLE],
+            widget=forms.RadioSelect,
+            required=False,
         )
         self.fields["suit"] = forms.ChoiceField(
             label=_("Trumpf"), choices=[(s, SUIT_LABELS[s]) for s in SUITS], widget=forms.RadioSelect, required=False
@@ -278,6 +285,7 @@ class HandForm(SubmissionFields):
         return {
             "declarer": " ".join(self._games("partner", "solo", "bettel", "sie")),
             "partner": " ".join(self._games("partner")),
+            "called": " ".join(self._games("partner")),
             "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
             "augen": " ".join(two_sided),
             # Bettel and Tout are won or lost; other games by a result where Augen are not needed.
@@ -312,6 +320,7 @@ class HandForm(SubmissionFields):
             data["declarer"] = cd.get("declarer") or None
         if kind == "partner":
             data["partner"] = cd.get("partner") or None
+            data["called"] = cd.get("called") or None
         if game.needs_suit:
             data["suit"] = cd.get("suit") or None
         tout = kind == "solo" and bool(cd.get("tout"))
@@ -375,7 +384,9 @@ class HandForm(SubmissionFields):
     def initial_from(cls, data: Mapping[str, Any], context: EntryContext) -> dict[str, Any]:
         """The form's initial values for stored facts (the inverse of ``to_data``)."""
         initial: dict[str, Any] = {
-            key: data[key] for key in ("game", "declarer", "partner", "suit", "augen", "laufende", "bid") if key in data
+            key: data[key]
+            for key in ("game", "declarer", "partner", "called", "suit", "augen", "laufende", "bid")
+            if key in data
         }
         initial["game"] = {"ramsch": "mungo", "farbsolo": "solo"}.get(initial.get("game", ""), initial.get("game"))
         initial["tout"] = bool(data.get("tout"))
@@ -587,19 +598,18 @@ def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[s
 
 
 def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
-    label = spec.name
+    """A form field for one option; its label is the engine's German description (the option's
+    own name is shown beside it, as the JSON format and ``manage.py rulesets`` use it)."""
+    label = spec.doc
     if spec.kind == "bool":
-        return forms.BooleanField(label=label, help_text=spec.doc, required=False, initial=value)
+        return forms.BooleanField(label=label, required=False, initial=value)
     if spec.kind == "int":
-        return forms.IntegerField(
-            label=label, help_text=spec.doc, min_value=spec.minimum, max_value=spec.maximum, initial=value
-        )
+        return forms.IntegerField(label=label, min_value=spec.minimum, max_value=spec.maximum, initial=value)
     choices = [(choice, choice) for choice in spec.choices]
     if spec.kind == "choice":
-        return forms.ChoiceField(label=label, help_text=spec.doc, choices=choices, initial=value)
+        return forms.ChoiceField(label=label, choices=choices, initial=value)
     return forms.MultipleChoiceField(
         label=label,
-        help_text=spec.doc,
         choices=choices,
         required=False,
         initial=list(value),

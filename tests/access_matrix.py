@@ -18,7 +18,8 @@ from django.urls.resolvers import RoutePattern
 
 from clubs.access import ROLES_FOR_NEED, ClubViewRule
 from clubs.models import Club, Role
-from tests.factories import MemberFactory, MembershipFactory
+from scoring.models import Session, Table
+from tests.factories import MemberFactory, MembershipFactory, SessionFactory, make_entry, make_table
 
 CLUB_KWARG = "slug"
 ROLES = ("anonymous", "outsider", Role.MEMBER.value, Role.SCORER.value, Role.OWNER.value)
@@ -27,6 +28,9 @@ METHODS = ("GET", "POST")
 SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "member_id": lambda club, made: MemberFactory(club=club).pk,
     "membership_id": lambda club, made: MembershipFactory(club=club, role=Role.MEMBER).pk,
+    "session_id": lambda club, made: SessionFactory(club=club).pk,
+    "table_id": lambda club, made: make_table(Session.objects.get(pk=made["session_id"])).pk,
+    "entry_id": lambda club, made: make_entry(Table.objects.get(pk=made["table_id"])).pk,
 }
 
 

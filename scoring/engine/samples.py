@@ -91,6 +91,10 @@ def random_hand(rules: RuleSet, rng: random.Random, seats: tuple[str, ...]) -> d
     if isinstance(rules, SchafkopfRules):
         return schafkopf_hand(rules, rng, seats)
     sampler = getattr(rules, "random_hand", None)
+    if sampler is None and rules.FAMILY == "doppelkopf":
+        from .presets.doppelkopf_samples import doppelkopf_hand  # here: the sampler imports the registry
+
+        return doppelkopf_hand(rng, seats)
     if sampler is None:
         raise NotImplementedError(f"no sampler for {rules.NAME}")
     return sampler(rng, seats)

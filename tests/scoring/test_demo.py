@@ -7,6 +7,7 @@ import pytest
 
 from clubs.demo import seed_demo_clubs
 from scoring.demo import DEMO_NOTE, seed_demo_evenings
+from scoring.forms import HandForm
 from scoring.models import Entry, LedgerEntry, Session, Table
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +26,8 @@ def test_demo_evenings_are_played_once() -> None:
     rounds = set(Entry.objects.filter(table__in=tables).values_list("round", flat=True))
     assert {"bockrunde", "mungorunde"} <= rounds
     assert sessions.filter(closed_at__isnull=False).count() == 2
+    hands = Entry.objects.filter(table__in=tables, kind="hand")
+    assert all(HandForm.covers(entry.data) for entry in hands)  # every demo hand edits on the phone
     ledger = LedgerEntry.objects.filter(session__in=sessions).count()
     assert seed_demo_evenings(club) == 0
     assert LedgerEntry.objects.filter(session__in=sessions).count() == ledger

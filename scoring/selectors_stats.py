@@ -1,0 +1,499 @@
+"""Standings and statistics: read-only aggregate queries over the ledger.
+
+Every figure here is a SQL aggregate (SUM/COUNT/MIN/MAX … GROUP BY) over ``LedgerEntry`` (club,
+unit, date and member are copied onto each row so the standings need no join), never a Python
+loop over hands. Money and points are never mixed: everything is grouped by unit.
+
+What the ledger rows mean (written by ``scoring.services``, see docs/standings.md): ``won`` is
+true or false for everyone who played a hand and NULL for events (Vergeben, a vote) and for
+whoever sat out, so ``won IS NOT NULL`` counts games played.
+
+Nothing here writes, and nothing here knows about HTML: views and exports render the results.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+from urllib.parse import urlencode
+
+from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum, Window
+from django.db.models.functions import TruncMonth, TruncYear
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member
+from scoring.labels import game_label
+from scoring.models import Entry, LedgerEntry, Role, Session, Unit
+
+UNIT_ORDER = [Unit.CENT.value, Unit.POINT.value, Unit.UNIT.value]
+
+
+# --- periods -------------------------------------------------------------------------------------
+
+
+class PeriodKind(StrEnum):
+    EVENING = "evening"
+    MONTH = "month"
+    SEASON = "season"
+    RANGE = "range"
+    ALL = "all"
+
+
+@dataclass(frozen=True)
+class Period:
+    """A stretch of a club's history: one evening, a month, a season (a calendar year), any
+    date range (both ends included) or all time. Build one with the class methods."""
+
+    kind: PeriodKind
+    start: dt.date | None = None
+    end: dt.date | None = None
+    session: Session | None = None
+
+    @classmethod
+    def season(cls, year: int) -> Period:
+        return cls(PeriodKind.SEASON, dt.date(year, 1, 1), dt.date(year, 12, 31))
+
+    @classmethod
+    def current_season(cls) -> Period:
+        return cls.season(dt.date.today().year)
+
+    @classmethod
+    def month(cls, year: int, month: int) -> Period:
+        first = dt.date(year, month, 1)
+        last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
+        return cls(PeriodKind.MONTH, first, last)
+
+    @classmethod
+    def between(cls, start: dt.date | None, end: dt.date | None) -> Period:
+        if start is None and end is None:
+            return cls.all_time()
+        return cls(PeriodKind.RANGE, start, end)
+
+    @classmethod
+    def all_time(cls) -> Period:
+        return cls(PeriodKind.ALL)
+
+    @classmethod
+    def evening(cls, session: Session) -> Period:
+        return cls(PeriodKind.EVENING, session.date, session.date, session)
+
+    def q(self, prefix: str = "") -> Q:
+        """The filter for rows that carry ``date`` (and ``session``) under ``prefix``."""
+        if self.session is not None:
+            return Q(**{f"{prefix}session_id": self.session.pk})
+        q = Q()
+        if self.start is not None:
+            q &= Q(**{f"{prefix}date__gte": self.start})
+        if self.end is not None:
+            q &= Q(**{f"{prefix}date__lte": self.end})
+        return q
+
+    def session_q(self, prefix: str = "") -> Q:
+        """The same filter for rows that reach the evening through ``prefix`` (``table__session__``)."""
+        if self.session is not None:
+            return Q(**{f"{prefix}pk": self.session.pk})
+        return self.q(prefix)
+
+    @property
+    def label(self) -> str:
+        if self.kind == PeriodKind.EVENING and self.session is not None:
+            when = formats.date_format(self.session.date, "SHORT_DATE_FORMAT")
+            place = f", {self.session.place}" if self.session.place else ""
+            return _("Spielabend %(date)s%(place)s") % {"date": when, "place": place}
+        if self.kind == PeriodKind.SEASON and self.start:
+            return _("Saison %(year)s") % {"year": self.start.year}
+        if self.kind == PeriodKind.MONTH and self.start:
+            return formats.date_format(self.start, "YEAR_MONTH_FORMAT")
+        if self.kind == PeriodKind.ALL:
+            return _("Gesamt")
+        start = formats.date_format(self.start, "SHORT_DATE_FORMAT") if self.start else "…"
+        end = formats.date_format(self.end, "SHORT_DATE_FORMAT") if self.end else "…"
+        return f"{start} – {end}"
+
+    def params(self) -> dict[str, str]:
+        """The query parameters that select this period on the pages (``forms_stats.PeriodForm``)."""
+        if self.kind == PeriodKind.EVENING and self.session is not None:
+            return {"period": "evening", "session": str(self.session.pk)}
+        if self.kind == PeriodKind.SEASON and self.start:
+            return {"period": "season", "year": str(self.start.year)}
+        if self.kind == PeriodKind.MONTH and self.start:
+            return {"period": "month", "month": f"{self.start:%Y-%m}"}
+        if self.kind == PeriodKind.RANGE:
+            out = {"period": "range"}
+            if self.start:
+                out["from"] = self.start.isoformat()
+            if self.end:
+                out["to"] = self.end.isoformat()
+            return out
+        return {"period": "all"}
+
+    @property
+    def query(self) -> str:
+        return urlencode(self.params())
+
+    @property
+    def slug(self) -> str:
+        """For file names: ``2025``, ``2025-03``, ``2025-03-14``, ``2025-01-01_2025-03-31``, ``all``."""
+        if self.kind == PeriodKind.SEASON and self.start:
+            return str(self.start.year)
+        if self.kind == PeriodKind.MONTH and self.start:
+            return f"{self.start:%Y-%m}"
+        if self.kind == PeriodKind.EVENING and self.start:
+            return self.start.isoformat()
+        if self.kind == PeriodKind.RANGE:
+            return f"{self.start or ''}_{self.end or ''}"
+        return "all"
+
+
+def club_years(*, club: Club) -> list[int]:
+    """The years the club has evenings in, newest first (for the period picker)."""
+    return [d.year for d in Session.objects.filter(club=club).dates("date", "year", order="DESC")]
+
+
+def club_recent_evenings(*, club: Club, limit: int = 12) -> QuerySet[Session]:
+    return Session.objects.filter(club=club).order_by("-date", "-id")[:limit]
+
+
+# --- standings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    member_id: int
+    name: str
+    total: int
+    games: int  # hands played (not sitting out, not events)
+    declared: int  # hands as declarer (Spieler)
+    won: int  # hands won, in any role
+    is_active: bool = True
+
+    @property
+    def average(self) -> float | None:
+        """Per hand played, in the unit (cents or points)."""
+        return self.total / self.games if self.games else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class UnitStandings:
+    unit: str
+    rows: list[StandingRow]
+
+    @property
+    def games(self) -> int:
+        return sum(row.games for row in self.rows)
+
+
+def standings(*, club: Club, period: Period) -> list[UnitStandings]:
+    """Each member's total, games, games as declarer, games won, per unit; best first.
+
+    One GROUP BY over the ledger, plus one small query for the names."""
+    grouped = (
+        LedgerEntry.objects.filter(period.q(), club=club)
+        .values("unit", "member_id")
+        .annotate(
+            total=Sum("amount"),
+            games=Count("won"),  # COUNT(won): the rows where won is set, i.e. hands played
+            declared=Count("id", filter=Q(role=Role.DECLARER)),
+            won_count=Count("id", filter=Q(won=True)),
+        )
+        .order_by()
+    )
+    names = {
+        pk: (name, active)
+        for pk, name, active in Member.objects.filter(club=club).values_list("pk", "display_name", "is_active")
+    }
+    by_unit: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in grouped:
+        by_unit[row["unit"]].append(row)
+    out = []
+    for unit in sorted(by_unit, key=_unit_key):
+        ordered = sorted(by_unit[unit], key=lambda r: (-r["total"], names[r["member_id"]][0].lower()))
+        rows = []
+        for index, r in enumerate(ordered):
+            rank = rows[-1].rank if rows and rows[-1].total == r["total"] else index + 1
+            name, active = names[r["member_id"]]
+            rows.append(
+                StandingRow(rank, r["member_id"], name, r["total"], r["games"], r["declared"], r["won_count"], active)
+            )
+        out.append(UnitStandings(unit, rows))
+    return out
+
+
+def _unit_key(unit: str) -> int:
+    return UNIT_ORDER.index(unit) if unit in UNIT_ORDER else len(UNIT_ORDER)
+
+
+def period_units(*, club: Club, period: Period) -> list[str]:
+    """The units booked in the period (the charts draw one per unit)."""
+    units = LedgerEntry.objects.filter(period.q(), club=club).values_list("unit", flat=True).distinct()
+    return sorted(units, key=_unit_key)
+
+
+# --- statistics of one member --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameLine:
+    game: str
+    label: str
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+
+@dataclass(frozen=True)
+class Evening:
+    session_id: int
+    date: dt.date
+    amount: int
+
+
+@dataclass(frozen=True)
+class UnitFigures:
+    """A member's money (or points) in one unit."""
+
+    unit: str
+    total: int
+    games: int
+    won: int
+    biggest_win: int | None
+    biggest_loss: int | None
+    best_evening: Evening | None
+    worst_evening: Evening | None
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class MemberStatistics:
+    member: Member
+    period: Period
+    units: list[UnitFigures]
+    declarer_games: list[GameLine]  # by game, as declarer
+    counts: dict[str, int]  # partner games and wins, Solos, Tout, Sie, Laufende, Schneider/Schwarz …
+    evenings_played: int
+    club_evenings: int
+    declarer_total: GameLine = field(default_factory=lambda: GameLine("", "", 0, 0))
+
+    @property
+    def attendance(self) -> float | None:
+        return self.evenings_played / self.club_evenings if self.club_evenings else None
+
+
+# The statistics facts counted per member, with the filter on the member's ledger rows (joined to
+# the entry for the hand's facts). "for" = the member's side won the hand, "against" = lost it.
+def _fact_filters() -> dict[str, Q]:
+    declarer_side = Q(role__in=(Role.DECLARER, Role.PARTNER))
+    won, lost = Q(won=True), Q(won=False)
+    return {
+        "partner_games": Q(role=Role.PARTNER),
+        "partner_won": Q(role=Role.PARTNER) & won,
+        "solos": Q(role=Role.DECLARER, entry__solo=True),
+        "solos_won": Q(role=Role.DECLARER, entry__solo=True) & won,
+        "tout": Q(role=Role.DECLARER, entry__tout=True),
+        "tout_won": Q(role=Role.DECLARER, entry__tout=True) & won,
+        "sie": Q(role=Role.DECLARER, entry__game="sie"),
+        "laufende_hands": declarer_side & Q(entry__laufende__gt=0),
+        "schneider_for": Q(entry__schneider=True) & won,
+        "schneider_against": Q(entry__schneider=True) & lost,
+        "schwarz_for": Q(entry__schwarz=True) & won,
+        "schwarz_against": Q(entry__schwarz=True) & lost,
+        "kontra": Q(entry__kontra__gt=0, won__isnull=False),
+    }
+
+
+def member_statistics(*, member: Member, period: Period) -> MemberStatistics:
+    rows = LedgerEntry.objects.filter(period.q(), member=member)
+    per_unit = (
+        rows.values("unit")
+        .annotate(
+            total=Sum("amount"),
+            games=Count("id", filter=Q(won__isnull=False)),
+            won_count=Count("id", filter=Q(won=True)),
+            best=Max("amount", filter=Q(won__isnull=False)),
+            worst=Min("amount", filter=Q(won__isnull=False)),
+        )
+        .order_by()
+    )
+    evenings = (
+        rows.values("unit", "session_id", "date").annotate(amount=Sum("amount")).order_by("unit", "amount", "date")
+    )
+    by_unit_evenings: dict[str, list[Evening]] = defaultdict(list)
+    for e in evenings:
+        by_unit_evenings[e["unit"]].append(Evening(e["session_id"], e["date"], e["amount"]))
+    units = []
+    for r in sorted(per_unit, key=lambda r: _unit_key(r["unit"])):
+        its = by_unit_evenings.get(r["unit"], [])
+        units.append(
+            UnitFigures(
+                unit=r["unit"],
+                total=r["total"],
+                games=r["games"],
+                won=r["won_count"],
+                biggest_win=r["best"] if r["best"] is not None and r["best"] > 0 else None,
+                biggest_loss=r["worst"] if r["worst"] is not None and r["worst"] < 0 else None,
+                best_evening=its[-1] if its and its[-1].amount > 0 else None,
+                worst_evening=its[0] if its and its[0].amount < 0 else None,
+            )
+        )
+    by_game = (
+        rows.filter(role=Role.DECLARER)
+        .values("entry__game")
+        .annotate(played=Count("id"), won_count=Count("id", filter=Q(won=True)))
+        .order_by("-played", "entry__game")
+    )
+    games = [GameLine(g["entry__game"], game_label(g["entry__game"]), g["played"], g["won_count"]) for g in by_game]
+    facts = _fact_filters()
+    counts = rows.aggregate(
+        **{name: Count("id", filter=q) for name, q in facts.items()},
+        laufende=Sum("entry__laufende", filter=Q(role__in=(Role.DECLARER, Role.PARTNER))),
+        evenings=Count("session_id", distinct=True),
+    )
+    played = counts.pop("evenings")
+    counts["laufende"] = counts["laufende"] or 0
+    club_evenings = Session.objects.filter(period.session_q(), club_id=member.club_id).count()
+    total = GameLine("", _("Alle Spiele als Spieler"), sum(g.played for g in games), sum(g.won for g in games))
+    return MemberStatistics(member, period, units, games, counts, played, club_evenings, total)
+
+
+# --- chart series --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    values: list[int]  # running total after each x step; None-free, flat where the player was absent
+
+
+@dataclass(frozen=True)
+class RunningTotals:
+    unit: str
+    x_labels: list[str]
+    series: list[Series]
+    x_title: str = ""
+
+
+def evening_running_totals(*, session: Session) -> list[RunningTotals]:
+    """Every player's running total over the evening, hand by hand (one chart per unit; at two
+    tables the x axis is the hand number of each player's table). The running sums come from a
+    window function in the database."""
+    rows = (
+        LedgerEntry.objects.filter(session=session)
+        .annotate(
+            running=Window(Sum("amount"), partition_by=[F("member_id")], order_by=[F("entry__number").asc()]),
+            number=F("entry__number"),
+            name=F("member__display_name"),
+        )
+        .values("unit", "name", "number", "running")
+        .order_by("unit", "name", "number")
+    )
+    grouped: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    longest: dict[str, int] = defaultdict(int)
+    for r in rows:
+        values = grouped[r["unit"]][r["name"]]
+        values.append(r["running"])
+        longest[r["unit"]] = max(longest[r["unit"]], r["number"])
+    out = []
+    for unit in sorted(grouped, key=_unit_key):
+        n = longest[unit]
+        series = [
+            Series(name, [0, *values] + [values[-1]] * (n - len(values))) for name, values in grouped[unit].items()
+        ]
+        labels = [str(i) for i in range(n + 1)]
+        out.append(RunningTotals(unit, labels, series, _("Spiel")))
+    return out
+
+
+def _granularity(*, club: Club, period: Period) -> str:
+    """Evenings on the x axis while there are few; months, then years, for long stretches."""
+    if period.kind in (PeriodKind.MONTH, PeriodKind.SEASON, PeriodKind.EVENING):
+        return "evening"
+    count = Session.objects.filter(period.session_q(), club=club).count()
+    if count <= 80:
+        return "evening"
+    first_last = Session.objects.filter(period.session_q(), club=club).aggregate(first=Min("date"), last=Max("date"))
+    months = (first_last["last"].year - first_last["first"].year) * 12 + first_last["last"].month
+    months -= first_last["first"].month
+    return "month" if months <= 80 else "year"
+
+
+def period_running_totals(*, club: Club, period: Period, member: Member | None = None) -> list[RunningTotals]:
+    """Every player's running total over the period, evening by evening (by month or year over
+    long stretches); one chart per unit. The sums per player and step are one GROUP BY; the
+    running sum over those few rows is added up here."""
+    step = _granularity(club=club, period=period)
+    rows = LedgerEntry.objects.filter(period.q(), club=club)
+    if member is not None:
+        rows = rows.filter(member=member)
+    if step == "evening":
+        keys = ["session_id", "date"]
+        grouped = rows.values("unit", "member_id", *keys).annotate(amount=Sum("amount")).order_by("date", "session_id")
+    else:
+        trunc = TruncMonth("date") if step == "month" else TruncYear("date")
+        grouped = rows.annotate(step=trunc).values("unit", "member_id", "step").annotate(amount=Sum("amount"))
+        grouped = grouped.order_by("step")
+        keys = ["step"]
+    names = dict(Member.objects.filter(club=club).values_list("pk", "display_name"))
+    steps: dict[str, dict[tuple[Any, ...], None]] = defaultdict(dict)  # ordered, unique
+    amounts: dict[str, dict[int, dict[tuple[Any, ...], int]]] = defaultdict(lambda: defaultdict(dict))
+    for r in grouped:
+        key = tuple(r[k] for k in keys)
+        steps[r["unit"]][key] = None
+        amounts[r["unit"]][r["member_id"]][key] = r["amount"]
+    out = []
+    for unit in sorted(steps, key=_unit_key):
+        order = list(steps[unit])
+        series = []
+        for member_id, by_step in amounts[unit].items():
+            running, values = 0, [0]
+            for key in order:
+                running += by_step.get(key, 0)
+                values.append(running)
+            series.append(Series(names.get(member_id, "?"), values))
+        series.sort(key=lambda s: (-s.values[-1], s.name.lower()))
+        labels = ["", *(_step_label(key[-1], step) for key in order)]
+        x_title = {"evening": _("Spielabend"), "month": _("Monat"), "year": _("Jahr")}[step]
+        out.append(RunningTotals(unit, labels, series, x_title))
+    return out
+
+
+def _step_label(value: dt.date | dt.datetime, step: str) -> str:
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if step == "year":
+        return str(value.year)
+    if step == "month":
+        return f"{value:%m/%Y}"
+    return formats.date_format(value, "SHORT_DATE_FORMAT")
+
+
+def games_by_type(*, club: Club, period: Period, member: Member | None = None) -> list[GameLine]:
+    """How often each game was played in the period (as declarer, for one member), and won."""
+    if member is not None:
+        rows = (
+            LedgerEntry.objects.filter(period.q(), member=member, role=Role.DECLARER)
+            .values(game=F("entry__game"))
+            .annotate(played=Count("id"), won_count=Count("id", filter=Q(won=True)))
+        )
+    else:
+        rows = (
+            Entry.objects.filter(period.session_q("table__session__"), table__session__club=club, kind="hand")
+            .values("game")
+            .annotate(played=Count("id"), won_count=Count("id", filter=Q(declarer_won=True)))
+        )
+    lines = [GameLine(r["game"], game_label(r["game"]), r["played"], r["won_count"]) for r in rows.order_by()]
+    return sorted(lines, key=lambda g: (-g.played, g.label))

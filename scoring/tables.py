@@ -1,0 +1,45 @@
+"""django-tables2 tables of the score-sheet pages: the club's evenings and its Kasse."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from scoring.labels import money
+from scoring.models import KasseBooking, Session
+
+
+class SessionTable(tables.Table):
+    date = tables.DateColumn(verbose_name=_("Datum"), format="d.m.Y", linkify=True)
+    place = tables.Column(verbose_name=_("Ort"), default="–")
+    table_count = tables.Column(verbose_name=_("Tische"))
+    entry_count = tables.Column(verbose_name=_("Einträge"))
+    closed_at = tables.Column(verbose_name=_("Status"), empty_values=())
+
+    class Meta:
+        model = Session
+        fields = ("date", "place", "table_count", "entry_count", "closed_at")
+        order_by = ("-date",)
+        attrs = {"class": "striped"}
+        empty_text = _("Noch kein Spielabend.")
+
+    def render_closed_at(self, record: Session) -> str:
+        return str(_("abgeschlossen") if record.is_closed else _("offen"))
+
+
+class KasseTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=_("Zeitpunkt"), format="d.m.Y H:i")
+    text = tables.Column(verbose_name=_("Text"))
+    member = tables.Column(verbose_name=_("Spieler"), default="–")
+    amount = tables.Column(verbose_name=_("Betrag"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+
+    class Meta:
+        model = KasseBooking
+        fields = ("at", "text", "member", "amount")
+        order_by = ("-at",)
+        attrs = {"class": "striped"}
+        empty_text = _("Noch keine Buchung.")
+
+    def render_amount(self, record: KasseBooking) -> str:
+        return format_html("{}", money(record.amount, record.unit, signed=True))

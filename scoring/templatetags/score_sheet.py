@@ -1,0 +1,40 @@
+"""Template filters of the score sheet."""
+
+from __future__ import annotations
+
+from django import template
+
+from scoring.labels import describe, game_label, money, round_label
+
+register = template.Library()
+
+
+@register.filter
+def amount(value: int | None, unit: str) -> str:
+    """``20|amount:"cent"`` → ``+0,20 €``; None (sat out) → ``–``."""
+    return money(value, unit, signed=True)
+
+
+@register.filter
+def total(value: int | None, unit: str) -> str:
+    return money(value, unit)
+
+
+@register.filter(name="round_label")
+def round_label_filter(name: str) -> str:
+    return round_label(name)
+
+
+@register.filter(name="game_label")
+def game_label_filter(name: str) -> str:
+    return game_label(name)
+
+
+@register.filter(name="describe")
+def describe_filter(data: dict) -> str:
+    return describe(data) if isinstance(data, dict) else ""
+
+
+@register.filter
+def item(mapping: dict, key: str) -> object:
+    return mapping.get(key) if hasattr(mapping, "get") else None

@@ -1,0 +1,548 @@
+"""Evenings, tables and the score sheet. Each view: access → form → service → redirect or partial.
+
+The table page is one screen on a phone: the table state, the entry form with its live preview
+(htmx posts the form to ``entry_preview`` as the Schreiber types) and the Liste. Saving posts
+the form with htmx and swaps the whole live part (state, a fresh form, the sheet); without
+JavaScript the same forms post and redirect.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from clubs.access import ClubAccess, Need, club_view
+from clubs.models import Member
+from scoring import selectors, services
+from scoring.engine import registry
+from scoring.engine.core import EngineError
+from scoring.engine.session import EntryResult, preview
+from scoring.forms import (
+    CloseForm,
+    EntryContext,
+    EventForm,
+    HandForm,
+    ReasonForm,
+    RulesForm,
+    SessionForm,
+    SubmissionFields,
+    TableStartForm,
+    entry_form_class,
+    event_kinds,
+)
+from scoring.labels import describe, money
+from scoring.models import Entry, Session, Table
+from scoring.tables import KasseTable, SessionTable
+
+# --- evenings -----------------------------------------------------------------------------------
+
+
+@club_view(Need.READ, methods=["GET"])
+def session_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    table = SessionTable(selectors.club_sessions(access.club))
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "scoring/session_list.html", {"access": access, "table": table})
+
+
+@club_view(Need.WRITE)
+def session_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    form = SessionForm(request.POST or None)
+    if form.is_valid():
+        session = services.session_create(club=access.club, user=request.user, **form.cleaned_data)
+        messages.success(request, _("Spielabend angelegt. Jetzt den ersten Tisch starten."))
+        return redirect("scoring:table_start", slug=access.club.slug, session_id=session.pk)
+    return render(request, "scoring/session_form.html", {"access": access, "form": form})
+
+
+def _session(access: ClubAccess, session_id: int) -> Session:
+    return get_object_or_404(Session.objects.select_related("club", "closed_by"), club=access.club, pk=session_id)
+
+
+@club_view(Need.READ, methods=["GET"])
+def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    session = _session(access, session_id)
+    rules = selectors.club_rules(access.club)
+    context = {
+        "access": access,
+        "session": session,
+        "tables": selectors.session_tables(session),
+        "balances": selectors.session_balances(session),
+        "transfers": selectors.session_settlement(session),
+        "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse}),
+    }
+    return render(request, "scoring/session_detail.html", context)
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def session_close(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    session = _session(access, session_id)
+    form = CloseForm(request.POST)
+    form.is_valid()
+    try:
+        services.session_close(
+            session=session, user=request.user, book_to_kasse=form.cleaned_data.get("book_to_kasse", False)
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Der Abend ist abgeschlossen."))
+    return redirect(session)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def session_reopen(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    session = _session(access, session_id)
+    try:
+        services.session_reopen(session=session, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Der Abend ist wieder offen; Kassenbuchungen wurden storniert."))
+    return redirect(session)
+
+
+# --- tables -------------------------------------------------------------------------------------
+
+
+def _players(access: ClubAccess) -> QuerySet[Member]:
+    return Member.objects.filter(club=access.club, is_active=True).order_by("display_name")
+
+
+@club_view(Need.WRITE)
+def table_start(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    session = _session(access, session_id)
+    club_spec = selectors.club_rules_spec(access.club)
+    form = TableStartForm(
+        request.POST or None,
+        players=_players(access),
+        club_preset=str(club_spec["preset"]),
+        initial={"name": _("Tisch %(n)s") % {"n": session.tables.count() + 1}},
+    )
+    if form.is_valid():
+        members = form.cleaned_data["members"]
+        preset = form.cleaned_data["preset"]
+        try:
+            table = services.table_start(
+                session=session,
+                members=members,
+                first_dealer=members[form.cleaned_data["first_dealer"]],
+                name=form.cleaned_data["name"],
+                rules=club_spec if preset == club_spec["preset"] else preset,
+                user=request.user,
+            )
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            return redirect(table)
+    return render(request, "scoring/table_start.html", {"access": access, "session": session, "form": form})
+
+
+def _table(access: ClubAccess, session_id: int, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("session", "session__club"),
+        session__club=access.club,
+        session_id=session_id,
+        pk=table_id,
+    )
+
+
+def _live_context(
+    request: HttpRequest,
+    access: ClubAccess,
+    table: Table,
+    form: SubmissionFields | None = None,
+    preview: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Everything the live part of the table page shows: state, entry form, sheet."""
+    setup = selectors.table_setup(table)
+    result = selectors.table_state(table, setup)
+    entry_context = EntryContext(setup, result.state, len(result.entries) + 1)
+    if form is None:
+        form = entry_form_class(entry_context)(context=entry_context)
+    sheet = selectors.table_sheet(table)
+    changed = {int(n) for n in request.GET.get("changed", "").split(",") if n.isdigit()}
+    return {
+        "access": access,
+        "session": table.session,
+        "table": table,
+        "state": result.state,
+        "setup": setup,
+        "sheet": sheet,
+        "form": form,
+        "preview": preview,
+        "event_forms": _event_forms(entry_context),
+        "can_write": access.membership.can_write and not table.session.is_closed,
+        "changed": changed,
+        "urls": _table_urls(table),
+    }
+
+
+def _event_forms(context: EntryContext) -> list[EventForm]:
+    state = context.state
+    kinds = [
+        k for k in event_kinds(context) if (k != "vote" or state.vote_pending) and (k != "end_round" or state.current)
+    ]
+    return [EventForm(context=context, initial={"event": kind}, prefix=kind) for kind in kinds]
+
+
+def _table_urls(table: Table) -> dict[str, str]:
+    kwargs = {"slug": table.session.club.slug, "session_id": table.session_id, "table_id": table.pk}
+    return {
+        name: reverse(f"scoring:{name}", kwargs=kwargs)
+        for name in ("table", "entry_add", "entry_preview", "event_add", "entry_undo", "table_audit")
+    }
+
+
+def _render_live(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    template = "scoring/_table_live.html" if request.htmx else "scoring/table.html"
+    return render(request, template, context)
+
+
+@club_view(Need.READ, methods=["GET"])
+def table_detail(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    table = _table(access, session_id, table_id)
+    return render(request, "scoring/table.html", _live_context(request, access, table))
+
+
+def _entry_context(table: Table, entry: Entry | None = None) -> EntryContext:
+    setup = selectors.table_setup(table)
+    if entry is None:
+        result = selectors.table_state(table, setup)
+        return EntryContext(setup, result.state, len(result.entries) + 1)
+    return EntryContext(setup, selectors.state_before(table, entry.number, setup).state, entry.number)
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def entry_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    """Save a hand; on a refusal the form comes back with what was typed and the error at its field."""
+    table = _table(access, session_id, table_id)
+    return _append(request, access, table, entry_form_class(_entry_context(table)))
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def event_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    table = _table(access, session_id, table_id)
+    return _append(request, access, table, EventForm, prefix=request.POST.get("prefix") or None)
+
+
+def _append(
+    request: HttpRequest,
+    access: ClubAccess,
+    table: Table,
+    form_class: type[SubmissionFields],
+    prefix: str | None = None,
+) -> HttpResponse:
+    context = _entry_context(table)
+    form = form_class(request.POST, context=context, prefix=prefix)
+    if form.is_valid():
+        try:
+            entry = services.entry_append(
+                table=table,
+                data=form.to_data(),  # type: ignore[attr-defined]
+                user=request.user,
+                idempotency_key=form.cleaned_data.get("idempotency_key") or "",
+                expected_number=form.cleaned_data.get("expected_number"),
+            )
+        except services.StaleEntry as stale:
+            messages.warning(
+                request,
+                _(
+                    "Inzwischen wurde an diesem Tisch Nr. %(n)s eingetragen (von einem anderen Gerät). Ihre Eingabe"
+                    " ist noch da: bitte prüfen und noch einmal speichern."
+                )
+                % {"n": stale.next_number - 1},
+            )
+            data = request.POST.copy()
+            data[form.add_prefix("expected_number")] = str(stale.next_number)
+            fresh = _entry_context(table)
+            kept = form_class(data, context=fresh, prefix=prefix) if form_class is not EventForm else None
+            if kept is not None:
+                kept.is_valid()
+            return _render_live(request, _live_context(request, access, table, form=kept))
+        except EngineError as error:
+            form.apply_engine_error(error)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, _("Nr. %(n)s gespeichert: %(what)s") % {"n": entry.number, "what": describe(entry.data)}
+            )
+            if request.htmx:
+                return _render_live(request, _live_context(request, access, table))
+            return redirect(f"{table.get_absolute_url()}#entry-{entry.number}")
+    if isinstance(form, EventForm):
+        for error in form.errors.values():
+            messages.error(request, " ".join(error))
+        if request.htmx:
+            return _render_live(request, _live_context(request, access, table))
+        return redirect(table)
+    return _render_live(request, _live_context(request, access, table, form=form))
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def entry_preview(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    """The live preview: every player's payout and the explanation lines for the form as typed,
+    or what is still missing or wrong. ``?entry=<id>`` previews a correction of that entry."""
+    table = _table(access, session_id, table_id)
+    entry = None
+    if request.GET.get("entry", "").isdigit():
+        entry = get_object_or_404(Entry, table=table, pk=int(request.GET["entry"]))
+    context = _entry_context(table, entry)
+    stored = entry.data if entry is not None else None
+    form = entry_form_class(context, stored)(request.POST, context=context)
+    return render(request, "scoring/_preview.html", {"preview": _preview(form, context), "form": form, "table": table})
+
+
+def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
+    """Scores the form as typed against the state it is for (nothing is saved). What is merely
+    not entered yet is named in the preview, not flagged at its field."""
+    if not form.is_valid():
+        return {"ok": False}
+    try:
+        result = _score(context, form.to_data())  # type: ignore[attr-defined]
+    except EngineError as error:
+        field = form.form_field(error.field)
+        if error.code == "missing_field" and field is not None:
+            return {"ok": False, "missing": form.fields[field].label}
+        form.apply_engine_error(error)
+        return {"ok": False}
+    return {"ok": True, "result": result, "payouts": [(name, result.payouts[name]) for name in context.setup.players]}
+
+
+def _score(context: EntryContext, data: dict[str, Any]) -> EntryResult:
+    return preview(context.setup.ruleset, context.setup.rules, context.state, data)
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    table = _table(access, session_id, table_id)
+    last = Entry.objects.filter(table=table).order_by("-number").first()
+    try:
+        services.entry_undo_last(table=table, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        assert last is not None
+        messages.success(
+            request, _("Nr. %(n)s rückgängig gemacht: %(what)s") % {"n": last.number, "what": describe(last.data)}
+        )
+    if request.htmx:
+        return _render_live(request, _live_context(request, access, table))
+    return redirect(table)
+
+
+def _entry(table: Table, entry_id: int) -> Entry:
+    return get_object_or_404(Entry, table=table, pk=entry_id)
+
+
+@club_view(Need.WRITE)
+def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int) -> HttpResponse:
+    """Correct an entry (with a reason); the log is re-folded from it and the page says what changed."""
+    table = _table(access, session_id, table_id)
+    entry = _entry(table, entry_id)
+    context = _entry_context(table, entry)
+    form_class = entry_form_class(context, entry.data)
+    if request.method == "POST":
+        form = form_class(request.POST, context=context)
+        reason = ReasonForm(request.POST)
+        if form.is_valid() and reason.is_valid():
+            before = selectors.table_sheet(table)
+            try:
+                services.entry_correct(
+                    entry=entry,
+                    data=form.to_data(),
+                    user=request.user,
+                    reason=reason.cleaned_data["reason"],  # type: ignore[attr-defined]
+                )
+            except EngineError as error:
+                form.apply_engine_error(error)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                return _after_change(request, table, before, _("Nr. %(n)s korrigiert.") % {"n": entry.number})
+    else:
+        form = form_class(context=context, initial=_initial(form_class, entry, context))
+        reason = ReasonForm()
+    return render(
+        request,
+        "scoring/entry_edit.html",
+        {
+            "access": access,
+            "session": table.session,
+            "table": table,
+            "entry": entry,
+            "form": form,
+            "reason_form": reason,
+            "delete_form": ReasonForm(prefix="delete"),
+            "state": context.state,
+            "setup": context.setup,
+            "urls": _table_urls(table),
+            "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
+            "can_write": True,
+        },
+    )
+
+
+def _initial(form_class: type[SubmissionFields], entry: Entry, context: EntryContext) -> dict[str, Any]:
+    if form_class is HandForm:
+        return HandForm.initial_from(entry.data, context)
+    if form_class is EventForm:
+        return {"event": entry.data.get("event"), **{k: v for k, v in entry.data.items() if k != "event"}}
+    return {"data": json.dumps(entry.data, ensure_ascii=False)}
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def entry_delete(
+    request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int
+) -> HttpResponse:
+    table = _table(access, session_id, table_id)
+    entry = _entry(table, entry_id)
+    reason = ReasonForm(request.POST, prefix="delete")
+    edit_url = reverse(
+        "scoring:entry_edit",
+        kwargs={"slug": access.club.slug, "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk},
+    )
+    if not reason.is_valid():
+        messages.error(request, _("Zum Löschen bitte einen Grund angeben."))
+        return redirect(edit_url)
+    before = selectors.table_sheet(table)
+    try:
+        services.entry_delete(entry=entry, user=request.user, reason=reason.cleaned_data["reason"])
+    except EngineError as error:
+        index = getattr(error, "index", None)
+        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": index + 1} if index is not None else ""
+        messages.error(request, _("Nicht gelöscht. ") + where + error.message)
+        return redirect(edit_url)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(edit_url)
+    return _after_change(request, table, before, _("Nr. %(n)s gelöscht.") % {"n": entry.number})
+
+
+def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, done: str) -> HttpResponse:
+    """Say what a correction or deletion changed, and show it highlighted on the sheet."""
+    changed, deltas = selectors.sheet_changes(before, selectors.table_sheet(table))
+    parts = [done]
+    if changed:
+        parts.append(_("Neu berechnet: Nr. %(numbers)s.") % {"numbers": ", ".join(str(n) for n in changed)})
+    if deltas:
+        moved = ", ".join(f"{name} {money(delta, table.unit, signed=True)}" for name, delta in deltas.items())
+        parts.append(_("Summen: %(moved)s.") % {"moved": moved})
+    else:
+        parts.append(_("Die Summen bleiben gleich."))
+    messages.success(request, " ".join(parts))
+    query = f"?changed={','.join(str(n) for n in changed)}" if changed else ""
+    anchor = f"#entry-{changed[0]}" if changed else ""
+    return redirect(f"{table.get_absolute_url()}{query}{anchor}")
+
+
+@club_view(Need.READ, methods=["GET"])
+def table_audit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    table = _table(access, session_id, table_id)
+    rows = [
+        {
+            "audit": audit,
+            "before": describe(audit.before) if isinstance(audit.before, dict) else "",
+            "after": describe(audit.after) if isinstance(audit.after, dict) else "",
+        }
+        for audit in selectors.table_audit(table)
+    ]
+    return render(
+        request,
+        "scoring/table_audit.html",
+        {"access": access, "session": table.session, "table": table, "rows": rows, "urls": _table_urls(table)},
+    )
+
+
+# --- the club's rules and the Kasse --------------------------------------------------------------
+
+
+@club_view(Need.MANAGE)
+def club_rules(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    """Choose a preset (GET ?preset=…), change its options, see a few typical hands, save."""
+    current = selectors.club_rules(access.club)
+    form = _rules_form(request, current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_rules_save(
+                club=access.club,
+                preset=form.preset,
+                options=form.chosen,
+                winnings_to_kasse=form.cleaned_data["winnings_to_kasse"],
+                user=request.user,
+            )
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(request, _("Regeln gespeichert. Sie gelten für Tische, die ab jetzt beginnen."))
+            return redirect("scoring:club_rules", slug=access.club.slug)
+    return render(
+        request,
+        "scoring/club_rules.html",
+        {
+            "access": access,
+            "form": form,
+            "current": current,
+            "presets": registry.all_presets(),
+            "examples": _examples(form),
+        },
+    )
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def club_rules_preview(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    form = _rules_form(request, selectors.club_rules(access.club))
+    form.is_valid()
+    return render(request, "scoring/_rules_examples.html", {"form": form, "examples": _examples(form)})
+
+
+def _rules_form(request: HttpRequest, current: Any) -> RulesForm:
+    presets = registry.all_presets()
+    preset = request.POST.get("preset") or request.GET.get("preset") or current.preset
+    if preset not in presets:
+        preset = current.preset
+    values = current.options if preset == current.preset else {}
+    initial = {"winnings_to_kasse": current.winnings_to_kasse}
+    return RulesForm(request.POST or None, preset=preset, values=values, initial=initial)
+
+
+def _examples(form: RulesForm) -> list[selectors.RulesExample] | None:
+    """Typical hands under the form's values; None while the values are invalid."""
+    spec = form.spec()
+    if spec is None:
+        return None
+    try:
+        ruleset, _table = registry.load_with_table(spec)
+    except EngineError as error:
+        form.apply_engine_error(error)
+        return None
+    return selectors.rules_examples(ruleset)
+
+
+@club_view(Need.READ, methods=["GET"])
+def kasse(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    table = KasseTable(selectors.kasse_bookings(access.club))
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "scoring/kasse.html",
+        {"access": access, "table": table, "balance": selectors.kasse_balance(access.club)},
+    )
+
+
+def _apply(form: Any, error: ValidationError) -> None:
+    """Put a service's ValidationError on the form, by field where the form has that field."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
