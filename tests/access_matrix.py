@@ -19,7 +19,17 @@ from django.urls.resolvers import RoutePattern
 from clubs.access import ROLES_FOR_NEED, ClubViewRule
 from clubs.models import Club, Role
 from scoring.models import Session, Table
-from tests.factories import MemberFactory, MembershipFactory, SessionFactory, make_entry, make_table
+from tests.factories import (
+    MemberFactory,
+    MembershipFactory,
+    SessionFactory,
+    make_adjustment,
+    make_entry,
+    make_playoff,
+    make_table,
+    make_tournament,
+)
+from tournaments.models import Tournament
 
 CLUB_KWARG = "slug"
 ROLES = ("anonymous", "outsider", Role.MEMBER.value, Role.SCORER.value, Role.OWNER.value)
@@ -31,6 +41,10 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "session_id": lambda club, made: SessionFactory(club=club).pk,
     "table_id": lambda club, made: make_table(Session.objects.get(pk=made["session_id"])).pk,
     "entry_id": lambda club, made: make_entry(Table.objects.get(pk=made["table_id"])).pk,
+    "tournament_id": lambda club, made: make_tournament(club).pk,
+    "partie_index": lambda club, made: 1,
+    "playoff_id": lambda club, made: make_playoff(Tournament.objects.get(pk=made["tournament_id"])).pk,
+    "adjustment_id": lambda club, made: make_adjustment(Tournament.objects.get(pk=made["tournament_id"])).pk,
 }
 
 

@@ -38,8 +38,11 @@ def participants(tournament: Tournament) -> list[Participant]:
 
 
 def draw_preview(tournament: Tournament) -> list[Participant]:
-    """The participants in the order they draw (001 §11.2), for the draw page."""
+    """The participants in the order they draw (001 §11.2): as recorded once they have drawn,
+    before that as last year's ranking gives it."""
     people = list(tournament.participants.select_related("member").order_by("member__display_name"))
+    if people and all(p.drew_order for p in people):
+        return sorted(people, key=lambda p: p.drew_order or 0)
     previous = previous_tournament(tournament)
     order = draw_order([p.member.display_name for p in people], ranking_names(previous) if previous else [])
     position = {name: i for i, name in enumerate(order)}

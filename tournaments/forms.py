@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from clubs.models import Member
+from scoring.engine import registry
+from tournaments.engine.draw import MAX_SEED
+from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, Tournament
+
+
+def schafkopf_presets() -> list[tuple[str, str]]:
+    return [(name, cls.TITLE) for name, cls in registry.all_presets().items() if cls.FAMILY == "schafkopf"]
+
+
+class TournamentForm(forms.Form):
+    year = forms.IntegerField(label=_("Jahr"), min_value=1900, max_value=2999)
+    title = forms.CharField(label=_("Titel"), max_length=100, initial="Zockmeisterschaft")
+    place = forms.CharField(label=_("Ort"), max_length=100, required=False)
+    preset = forms.ChoiceField(label=_("Regel"), initial=DEFAULT_PRESET)
+    partien = forms.IntegerField(label=_("Partien"), min_value=1, max_value=MAX_PARTIEN, initial=4)
+    games_per_partie = forms.IntegerField(
+        label=_("Spiele je Spieler und Partie"), min_value=1, max_value=MAX_GAMES, initial=40
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = schafkopf_presets()
+        self.fields["year"].initial = datetime.date.today().year
+
+
+class TournamentEditForm(forms.Form):
+    title = forms.CharField(label=_("Titel"), max_length=100)
+    place = forms.CharField(label=_("Ort"), max_length=100, required=False)
+    partien = forms.IntegerField(label=_("Partien"), min_value=1, max_value=MAX_PARTIEN)
+    games_per_partie = forms.IntegerField(label=_("Spiele je Spieler und Partie"), min_value=1, max_value=MAX_GAMES)
+
+
+class ParticipantsForm(forms.Form):
+    members = forms.ModelMultipleChoiceField(
+        label=_("Teilnehmer"),
+        queryset=Member.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Nur Mitglieder des Vereins (001 §11.1)."),
+    )
+
+    def __init__(self, *args: Any, members: QuerySet[Member], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["members"].queryset = members
+
+
+class DrawRunForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
+        help_text=_("Leer lassen für eine neue Zufallszahl; mit demselben Seed ergibt sich dieselbe Auslosung."),
+    )
+
+
+class DrawRecordForm(forms.Form):
+    """One number field per participant: the slips as drawn on paper."""
+
+    def __init__(self, *args: Any, participants: list[Participant], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.participants = participants
+        for participant in participants:
+            self.fields[f"number_{participant.member_id}"] = forms.IntegerField(
+                label=participant.member.display_name,
+                min_value=1,
+                max_value=len(participants),
+                initial=participant.number,
+            )
+
+    def numbers(self) -> dict[int, int]:
+        return {p.member_id: self.cleaned_data[f"number_{p.member_id}"] for p in self.participants}
+
+
+class PartieStartForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed der Sitzordnung"),
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
+        help_text=_("Leer lassen für eine neue Zufallszahl."),
+    )
+
+
+class _PlayersForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        label=_("Spieler"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = Member.objects.filter(
+            pk__in=tournament.participants.values("member_id")
+        ).order_by("display_name")
+
+
+class PlayoffForm(_PlayersForm):
+    winner = forms.ModelChoiceField(label=_("Sieger"), queryset=Member.objects.none())
+    note = forms.CharField(
+        label=_("Notiz"), max_length=200, required=False, help_text=_("z. B. Seemannsschafkopf, 3 aus 5")
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, tournament=tournament, **kwargs)
+        self.fields["winner"].queryset = self.fields["players"].queryset
+
+
+class AdjustmentForm(_PlayersForm):
+    points = forms.IntegerField(
+        label=_("Punkte"),
+        help_text=_("So viele Punkte mehr zählen für jeden betroffenen Spieler in der Platzierung (001 §11.3)."),
+    )
+    reason = forms.CharField(label=_("Grund"), max_length=200)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, tournament=tournament, **kwargs)
+        self.fields["players"].label = pgettext_lazy("affected", "Betroffene Spieler")

@@ -1,0 +1,11 @@
+from django import template
+
+from tournaments.exports import decided_label
+
+register = template.Library()
+
+
+@register.filter
+def decided(criterion: str | None) -> str:
+    """What separated a player from the one above him (a criterion of 001 §11.3, or a playoff)."""
+    return decided_label(criterion)

@@ -1,0 +1,33 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+T = "clubs/<slug:slug>/tournaments/<int:tournament_id>/"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/tournaments/", views.tournament_list, name="list"),
+    path("clubs/<slug:slug>/tournaments/new/", views.tournament_create, name="create"),
+    path("clubs/<slug:slug>/tournaments/trophies/", views.trophies, name="trophies"),
+    path(T, views.tournament_detail, name="detail"),
+    path(T + "setup/", views.tournament_setup, name="setup"),
+    path(T + "participants/", views.participants, name="participants"),
+    path(T + "draw/", views.draw, name="draw"),
+    path(T + "draw/paper/", views.draw_paper, name="draw_paper"),
+    path(T + "plan/", views.plan, name="plan"),
+    path(T + "plan.pdf", views.plan_pdf, name="plan_pdf"),
+    path(T + "partie/<int:partie_index>/", views.partie, name="partie"),
+    path(T + "partie/<int:partie_index>/start/", views.partie_start, name="partie_start"),
+    path(T + "partie/<int:partie_index>/sheets.pdf", views.sheets_pdf, name="sheets_pdf"),
+    path(T + "ranking/", views.ranking, name="ranking"),
+    path(T + "ranking/live/", views.live, name="live"),
+    path(T + "ranking.pdf", views.ranking_pdf, name="ranking_pdf"),
+    path(T + "ranking.xlsx", views.ranking_xlsx, name="ranking_xlsx"),
+    path(T + "playoffs/", views.playoff_add, name="playoff_add"),
+    path(T + "playoffs/<int:playoff_id>/delete/", views.playoff_delete, name="playoff_delete"),
+    path(T + "adjustments/", views.adjustment_add, name="adjustment_add"),
+    path(T + "adjustments/<int:adjustment_id>/delete/", views.adjustment_delete, name="adjustment_delete"),
+    path(T + "finish/", views.finish, name="finish"),
+    path(T + "reopen/", views.reopen, name="reopen"),
+]
