@@ -115,7 +115,12 @@ class SubmissionFields(forms.Form):
         self.fields["idempotency_key"].initial = uuid.uuid4().hex
         self.fields["expected_number"].initial = context.number
 
+    def to_data(self) -> dict[str, Any]:
+        """The entry's raw facts as spec §3 has them (call after ``is_valid``)."""
+        raise NotImplementedError
+
     def apply_engine_error(self, error: EngineError) -> None:
+        """Put the engine's refusal on the field it names (or on the form)."""
         if isinstance(error, EntryError):
             message = _("Nr. %(n)s würde dadurch ungültig: %(message)s") % {
                 "n": error.index + 1,

@@ -25,7 +25,7 @@ from clubs.models import Member
 from scoring import selectors, services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
-from scoring.engine.session import EntryResult, preview
+from scoring.engine.session import preview
 from scoring.forms import (
     CloseForm,
     EntryContext,
@@ -160,7 +160,6 @@ def _live_context(
     access: ClubAccess,
     table: Table,
     form: SubmissionFields | None = None,
-    preview: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the live part of the table page shows: state, entry form, sheet."""
     setup = selectors.table_setup(table)
@@ -178,7 +177,6 @@ def _live_context(
         "setup": setup,
         "sheet": sheet,
         "form": form,
-        "preview": preview,
         "event_forms": _event_forms(entry_context),
         "can_write": access.membership.can_write and not table.session.is_closed,
         "changed": changed,
@@ -225,7 +223,8 @@ def _entry_context(table: Table, entry: Entry | None = None) -> EntryContext:
 def entry_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     """Save a hand; on a refusal the form comes back with what was typed and the error at its field."""
     table = _table(access, session_id, table_id)
-    return _append(request, access, table, entry_form_class(_entry_context(table)))
+    context = _entry_context(table)
+    return _append(request, access, table, entry_form_class(context), context=context)
 
 
 @club_view(Need.WRITE, methods=["POST"])
@@ -240,14 +239,15 @@ def _append(
     table: Table,
     form_class: type[SubmissionFields],
     prefix: str | None = None,
+    context: EntryContext | None = None,
 ) -> HttpResponse:
-    context = _entry_context(table)
+    context = context or _entry_context(table)
     form = form_class(request.POST, context=context, prefix=prefix)
     if form.is_valid():
         try:
             entry = services.entry_append(
                 table=table,
-                data=form.to_data(),  # type: ignore[attr-defined]
+                data=form.to_data(),
                 user=request.user,
                 idempotency_key=form.cleaned_data.get("idempotency_key") or "",
                 expected_number=form.cleaned_data.get("expected_number"),
@@ -308,7 +308,7 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
     if not form.is_valid():
         return {"ok": False}
     try:
-        result = _score(context, form.to_data())  # type: ignore[attr-defined]
+        result = preview(context.setup.ruleset, context.setup.rules, context.state, form.to_data())
     except EngineError as error:
         field = form.form_field(error.field)
         if error.code == "missing_field" and field is not None:
@@ -316,10 +316,6 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
         form.apply_engine_error(error)
         return {"ok": False}
     return {"ok": True, "result": result, "payouts": [(name, result.payouts[name]) for name in context.setup.players]}
-
-
-def _score(context: EntryContext, data: dict[str, Any]) -> EntryResult:
-    return preview(context.setup.ruleset, context.setup.rules, context.state, data)
 
 
 @club_view(Need.WRITE, methods=["POST"])
@@ -361,7 +357,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
                     entry=entry,
                     data=form.to_data(),
                     user=request.user,
-                    reason=reason.cleaned_data["reason"],  # type: ignore[attr-defined]
+                    reason=reason.cleaned_data["reason"],
                 )
             except EngineError as error:
                 form.apply_engine_error(error)

@@ -222,7 +222,7 @@ def test_a_correction_says_what_changed_and_marks_the_rows(client_as: Any, table
 def test_a_correction_needs_a_reason(client_as: Any, table: Table) -> None:
     first = services.entry_append(table=table, data=rufspiel(table), user=None)
     client = client_as("scorer")
-    post = {**{k: v for k, v in hand_post(table).items()}, "declarer": first.data["declarer"], "augen": "40"}
+    post = {**hand_post(table), "declarer": first.data["declarer"], "augen": "40"}
     body = client.post(url("entry_edit", table, entry_id=first.pk), post).content.decode()
     assert re.search(r'id="error-reason">.*zwingend erforderlich', body, re.S)
     assert Entry.objects.get(pk=first.pk).data["augen"] == 75
@@ -299,16 +299,14 @@ def test_choosing_another_preset_shows_its_options(client_as: Any) -> None:
     assert "vergeben_limit" in page.content.decode()
 
 
-def test_closing_an_evening_books_the_kasse_and_an_owner_reopens_it(
-    client_as: Any, world: World, table: Table
-) -> None:
+def test_closing_an_evening_books_the_kasse_and_an_owner_reopens_it(client_as: Any, world: World, table: Table) -> None:
     services.entry_append(table=table, data=rufspiel(table), user=None)
     session = table.session
     detail = client_as("member").get(session.get_absolute_url()).content.decode()
     assert "Wer wem zahlt" in detail and "zahlt" in detail
-    client_as("scorer").post(reverse("scoring:session_close", kwargs={"slug": "test", "session_id": session.pk}), {
-        "book_to_kasse": "on"
-    })
+    client_as("scorer").post(
+        reverse("scoring:session_close", kwargs={"slug": "test", "session_id": session.pk}), {"book_to_kasse": "on"}
+    )
     session.refresh_from_db()
     assert session.is_closed and KasseBooking.objects.filter(session=session).count() == 2
     assert "Der Abend ist abgeschlossen." in client_as("scorer").get(table.get_absolute_url()).content.decode()
