@@ -2,14 +2,24 @@
 a few hundred entries: hands, votes, Vergeben, sitting out at tables of five)."""
 
 import datetime
+from collections.abc import Iterator
 
 import pytest
+from django.utils import translation
 
 from scoring.synthetic import History, build_history
 from tests.factories import MemberFactory, World
 
 # Evenings every three days up to this date: they span two years and several months.
 LAST = datetime.date(2026, 1, 20)
+
+
+@pytest.fixture(autouse=True)
+def german() -> Iterator[None]:
+    """Every test here starts in German and leaves the language as it found it (a request with
+    Accept-Language: en leaves English active in the thread otherwise)."""
+    with translation.override("de"):
+        yield
 
 
 @pytest.fixture
