@@ -21,5 +21,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
+    path("", include("tournaments.urls")),
     path("clubs/<slug:slug>/", include("scoring.urls_stats")),
 ]
