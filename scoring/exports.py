@@ -84,7 +84,7 @@ class StandingsReport:
     def columns(self) -> list[Column]:
         return [
             Column(_("Einheit"), width=13),
-            Column(_("Platz"), "int", 7),
+            Column(pgettext("rank", "Platz"), "int", 7),
             Column(_("Name"), width=22),
             Column(_("Summe"), "amount", 14),
             Column(_("Spiele"), "int", 9),

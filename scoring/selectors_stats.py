@@ -413,6 +413,7 @@ def evening_running_totals(*, session: Session) -> list[RunningTotals]:
         series = [
             Series(name, [0, *values] + [values[-1]] * (n - len(values))) for name, values in grouped[unit].items()
         ]
+        series.sort(key=lambda s: (-s.values[-1], s.name.lower()))  # the legend reads like the standings
         labels = [str(i) for i in range(n + 1)]
         out.append(RunningTotals(unit, labels, series, _("Spiel")))
     return out

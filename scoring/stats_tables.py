@@ -11,6 +11,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.amounts import format_amount
 from scoring.selectors_stats import GameLine, StandingRow
@@ -21,12 +22,16 @@ def _percent(value: float | None) -> str:
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Platz"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    rank = tables.Column(
+        verbose_name=pgettext_lazy("rank", "Platz"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
     total = tables.Column(verbose_name=_("Summe"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     games = tables.Column(verbose_name=_("Spiele"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    declared = tables.Column(verbose_name=_("als Spieler"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    won = tables.Column(verbose_name=_("gewonnen"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    declared = tables.Column(
+        verbose_name=_("als Spieler"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+    )
+    won = tables.Column(verbose_name=_("gewonnen"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}})
     average = tables.Column(
         verbose_name=_("je Spiel"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}, order_by=("average_key",)
     )
