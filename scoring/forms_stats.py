@@ -11,6 +11,8 @@ from clubs.models import Club
 from scoring.models import Session
 from scoring.selectors_stats import Period, PeriodKind
 
+RECENT = 12
+
 
 class PeriodForm(forms.Form):
     """``?period=season&year=2025`` (the default: this year), ``?period=month&month=2025-03``,
@@ -32,7 +34,7 @@ class PeriodForm(forms.Form):
     month = forms.CharField(
         label=_("Monat"), required=False, widget=forms.TextInput(attrs={"type": "month", "placeholder": "2025-03"})
     )
-    session = forms.IntegerField(label=_("Spielabend"), required=False, widget=forms.Select)
+    session = forms.IntegerField(label=_("Spielabend"), required=False)  # the template lists the evenings
 
     def __init__(self, data: object = None, *, club: Club) -> None:
         super().__init__(data)
@@ -44,8 +46,8 @@ class PeriodForm(forms.Form):
         self.fields["to"] = forms.DateField(
             label=_("bis"), required=False, widget=forms.DateInput(attrs={"type": "date"})
         )
-        evenings = Session.objects.filter(club=club).order_by("-date", "-id")[:50]
-        self.fields["session"].widget.choices = [("", "–")] + [(s.pk, str(s)) for s in evenings]
+        # The picker offers the recent evenings; older ones are reached from the evening's page.
+        self.evenings = list(Session.objects.filter(club=club).order_by("-date", "-id")[:RECENT])
 
     def clean_month(self) -> tuple[int, int] | None:
         raw = (self.cleaned_data.get("month") or "").strip()

@@ -150,12 +150,12 @@ class Period:
 
 
 def club_years(*, club: Club) -> list[int]:
-    """The years the club has evenings in, newest first (for the period picker)."""
-    return [d.year for d in Session.objects.filter(club=club).dates("date", "year", order="DESC")]
-
-
-def club_recent_evenings(*, club: Club, limit: int = 12) -> QuerySet[Session]:
-    return Session.objects.filter(club=club).order_by("-date", "-id")[:limit]
+    """The seasons from the club's first evening to its last, newest first (for the period
+    picker): one MIN/MAX on the (club, date) index, however many evenings there are."""
+    span = Session.objects.filter(club=club).aggregate(first=Min("date"), last=Max("date"))
+    if span["first"] is None:
+        return []
+    return list(range(span["last"].year, span["first"].year - 1, -1))
 
 
 # --- standings -----------------------------------------------------------------------------------
@@ -192,11 +192,10 @@ class UnitStandings:
         return sum(row.games for row in self.rows)
 
 
-def standings(*, club: Club, period: Period) -> list[UnitStandings]:
-    """Each member's total, games, games as declarer, games won, per unit; best first.
-
-    One GROUP BY over the ledger, plus one small query for the names."""
-    grouped = (
+def standings_query(*, club: Club, period: Period) -> QuerySet[LedgerEntry, dict[str, Any]]:
+    """The GROUP BY unit, member behind the standings; it reads only the covering index
+    ``ledger_totals``."""
+    return (
         LedgerEntry.objects.filter(period.q(), club=club)
         .values("unit", "member_id")
         .annotate(
@@ -207,6 +206,13 @@ def standings(*, club: Club, period: Period) -> list[UnitStandings]:
         )
         .order_by()
     )
+
+
+def standings(*, club: Club, period: Period) -> list[UnitStandings]:
+    """Each member's total, games, games as declarer, games won, per unit; best first.
+
+    One GROUP BY over the ledger, plus one small query for the names."""
+    grouped = standings_query(club=club, period=period)
     names = {
         pk: (name, active)
         for pk, name, active in Member.objects.filter(club=club).values_list("pk", "display_name", "is_active")

@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.amounts import format_amount
+from scoring.amounts import amount_formatter
 from scoring.selectors_stats import GameLine, StandingRow
 
 
@@ -21,20 +21,21 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else f"{round(value * 100)} %"
 
 
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+WIDE = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}  # hidden on a phone
+
+
 class StandingsTable(tables.Table):
-    rank = tables.Column(
-        verbose_name=pgettext_lazy("rank", "Platz"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
+    """The rows come formatted (the link, the amounts) with their sort keys beside them: no
+    ``render_*`` method runs per cell."""
+
+    rank = tables.Column(verbose_name=pgettext_lazy("rank", "Platz"), attrs=NUM)
     name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
-    total = tables.Column(verbose_name=_("Summe"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    games = tables.Column(verbose_name=_("Spiele"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    declared = tables.Column(
-        verbose_name=_("als Spieler"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}}
-    )
-    won = tables.Column(verbose_name=_("gewonnen"), attrs={"td": {"class": "num wide"}, "th": {"class": "num wide"}})
-    average = tables.Column(
-        verbose_name=_("je Spiel"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}, order_by=("average_key",)
-    )
+    total = tables.Column(verbose_name=_("Summe"), attrs=NUM, order_by=("total_key",))
+    games = tables.Column(verbose_name=_("Spiele"), attrs=NUM)
+    declared = tables.Column(verbose_name=_("als Spieler"), attrs=WIDE)
+    won = tables.Column(verbose_name=_("gewonnen"), attrs=WIDE)
+    average = tables.Column(verbose_name=_("je Spiel"), attrs=NUM, order_by=("average_key",))
 
     class Meta:
         attrs = {"class": "striped standings"}
@@ -42,35 +43,25 @@ class StandingsTable(tables.Table):
         empty_text = _("In diesem Zeitraum wurde nicht gespielt.")
 
     def __init__(self, rows: list[StandingRow], *, unit: str, slug: str, query: str, **kwargs: Any) -> None:
+        fmt = amount_formatter(unit)
+        # One reverse() for all rows: the member's id goes where the placeholder is.
+        url = reverse("stats:member", kwargs={"slug": slug, "member_id": 999999999}).replace("999999999", "{}")
         data = [
             {
                 "rank": r.rank,
-                "name": r.name,
+                "name": format_html('<a href="{}?{}">{}</a>', url.format(r.member_id), query, r.name),
                 "sort_name": r.name.lower(),
-                "member_id": r.member_id,
-                "total": r.total,
+                "total": fmt(r.total),
+                "total_key": r.total,
                 "games": r.games,
                 "declared": r.declared,
                 "won": r.won,
-                "average": r.average,
+                "average": fmt(r.average),
                 "average_key": r.average if r.average is not None else float("-inf"),
             }
             for r in rows
         ]
-        self.unit = unit
-        self.slug = slug
-        self.query = query
         super().__init__(data, **kwargs)
-
-    def render_name(self, value: str, record: dict[str, Any]) -> str:
-        url = reverse("stats:member", kwargs={"slug": self.slug, "member_id": record["member_id"]})
-        return format_html('<a href="{}?{}">{}</a>', url, self.query, value)
-
-    def render_total(self, value: int) -> str:
-        return format_amount(value, self.unit)
-
-    def render_average(self, value: float | None) -> str:
-        return format_amount(value, self.unit)
 
 
 class GamesTable(tables.Table):

@@ -24,6 +24,7 @@ from scoring.models import Session
 from scoring.stats_tables import GamesTable, StandingsTable
 
 PER_PAGE = 25
+YEARS = 6  # season links above the picker; older seasons through the picker's year field
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -67,8 +68,7 @@ def standings(request: HttpRequest, access: ClubAccess) -> HttpResponse:
         "form": form,
         "period": period,
         "blocks": blocks,
-        "years": stats.club_years(club=club),
-        "evenings": stats.club_recent_evenings(club=club, limit=8),
+        "years": stats.club_years(club=club)[:YEARS],
     }
     return render(request, "scoring/stats/standings.html", context)
 
@@ -133,7 +133,7 @@ def member(request: HttpRequest, access: ClubAccess, member_id: int) -> HttpResp
         "stats": statistics,
         "form": form,
         "games_table": games,
-        "years": stats.club_years(club=access.club),
+        "years": stats.club_years(club=access.club)[:YEARS],
     }
     return render(request, "scoring/stats/member.html", context)
 

@@ -9,7 +9,9 @@ the workbook), then measures:
   preset's own figure under ``engine_by_preset``), one core, hands drawn before the clock runs;
 - ``standings_ms``: the standings page for all time, full server time (request to response
   through the middleware, the view and the template), median of ``--runs``;
-- ``standings_floor_ms``: the same totals by one raw SQL GROUP BY over the ledger: the floor;
+- ``standings_floor_ms``: the same totals by one raw SQL GROUP BY over the ledger (SUM and COUNT
+  per unit and member): the floor; ``standings_sql_ms``: the page's own aggregate (total, hands,
+  as declarer, won) as raw SQL. The three are measured in turns, so load hits them alike;
 - ``hand_entry_ms``, ``replay_ms``: the score sheet's figures (``scoring.bench``);
 - ``pdf_ms``: the standings PDF of the 100-player club (all time, with its charts);
 - ``xlsx_ms``: that club's workbook (Standings, Hands: every one of the 2,500 entries, Players);
@@ -116,29 +118,52 @@ def make_club(slug: str, name: str, members: int) -> tuple[Club, list[Member]]:
     return club, players
 
 
-def floor_ms(club: Club, runs: int) -> float:
-    sql = (
-        f"SELECT unit, member_id, SUM(amount), COUNT(*) FROM {LedgerEntry._meta.db_table} "
-        "WHERE club_id = %s GROUP BY unit, member_id"
-    )
+def _get(client: Client, url: str) -> None:
+    response = client.get(url, HTTP_HOST="localhost", secure=True)
+    if response.status_code != 200:
+        raise RuntimeError(f"{url}: {response.status_code}")
+    assert response.content  # a PDF or workbook view renders while the response is built
 
-    def run() -> None:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [club.pk])
-            cursor.fetchall()
 
-    return median_ms(run, runs)
+def standings_figures(client: Client, club: Club, runs: int) -> dict[str, float]:
+    """The standings page and its floors, measured in turns (page, floor, the page's own
+    aggregate as raw SQL, …) so a busy machine slows all three alike:
+
+    - ``standings_floor_ms``: SUM and COUNT per unit and member, nothing else: the floor;
+    - ``standings_sql_ms``: the page's aggregate (total, hands, as declarer, won) as raw SQL.
+    """
+    table = LedgerEntry._meta.db_table
+    floor = f"SELECT unit, member_id, SUM(amount), COUNT(*) FROM {table} WHERE club_id = %s GROUP BY unit, member_id"
+    stats_qs = stats.standings_query(club=club, period=stats.Period.all_time())
+    same_sql, same_params = stats_qs.query.sql_with_params()
+    url = reverse("stats:standings", kwargs={"slug": club.slug}) + "?" + stats.Period.all_time().query
+
+    def raw(sql: str, params: list[Any]) -> Callable[[], None]:
+        def run() -> None:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                cursor.fetchall()
+
+        return run
+
+    jobs = {
+        "standings_ms": lambda: _get(client, url),
+        "standings_floor_ms": raw(floor, [club.pk]),
+        "standings_sql_ms": raw(same_sql, list(same_params)),
+    }
+    times: dict[str, list[float]] = {key: [] for key in jobs}
+    for job in jobs.values():  # warm up
+        job()
+    for _ in range(runs):
+        for key, job in jobs.items():
+            started = time.perf_counter()
+            job()
+            times[key].append((time.perf_counter() - started) * 1000)
+    return {key: round(statistics.median(values), 1) for key, values in times.items()}
 
 
 def page_ms(client: Client, url: str, runs: int, warmup: int = 1) -> float:
-    def run() -> None:
-        response = client.get(url, HTTP_HOST="localhost", secure=True)
-        if response.status_code != 200:
-            raise RuntimeError(f"{url}: {response.status_code}")
-        # A PDF or workbook view renders while the response is built; a page too.
-        assert response.content
-
-    return median_ms(run, runs, warmup)
+    return median_ms(lambda: _get(client, url), runs, warmup)
 
 
 def score_sheet_figures(entry_hands: int) -> tuple[float | None, float | None]:
@@ -200,8 +225,7 @@ class Command(BaseCommand):
         season = "?" + stats.Period.current_season().query
         with override_settings(DEBUG=False):
             result = {
-                "standings_ms": page_ms(client, reverse("stats:standings", kwargs={"slug": BIG}) + all_time, runs),
-                "standings_floor_ms": floor_ms(club, runs),
+                **standings_figures(client, club, runs),
                 "pdf_ms": page_ms(
                     client, reverse("stats:standings_pdf", kwargs={"slug": WIDE}) + all_time, max(runs // 2, 1)
                 ),

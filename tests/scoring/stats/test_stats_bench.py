@@ -29,6 +29,7 @@ def test_bench_prints_every_figure(db: None) -> None:
     assert set(result["engine_by_preset"]) == PRESETS
     assert result["engine_hands_per_s"] == min(result["engine_by_preset"].values()) > 0
     assert all(isinstance(result[key], float) and result[key] > 0 for key in KEYS - {"engine_hands_per_s"})
+    assert result["standings_sql_ms"] > 0
     assert result["entries"] == 300 and result["ledger_rows"] >= 4 * 300
     # A second run replaces the bench clubs instead of adding to them.
     assert run("--hands", "300", "--runs", "1", "--entry-hands", "5", "--json")["ledger_rows"] == result["ledger_rows"]
