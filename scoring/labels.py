@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -34,15 +33,6 @@ EVENT_LABELS = {
     "schmeissen": gettext_lazy("Geschmissen"),
     "end_round": gettext_lazy("Runde beendet"),
 }
-
-
-def money(value: int | None, unit: str, *, signed: bool = False) -> str:
-    """An amount of the score sheet: cents as euros (``-1,50 €``), points and Zähleinheiten as
-    whole numbers, in the active language's format; ``–`` for none (sat out)."""
-    if value is None:
-        return "–"
-    text = number_format(value / 100, 2) + "\u00a0€" if unit == "cent" else number_format(value)
-    return f"+{text}" if signed and value > 0 else text
 
 
 def round_label(name: str) -> str:

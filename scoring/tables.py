@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from scoring.labels import money
+from scoring.amounts import format_amount
 from scoring.models import KasseBooking, Session
 
 
@@ -42,4 +42,4 @@ class KasseTable(tables.Table):
         empty_text = _("Noch keine Buchung.")
 
     def render_amount(self, record: KasseBooking) -> str:
-        return format_html("{}", money(record.amount, record.unit, signed=True))
+        return format_html("{}", format_amount(record.amount, record.unit, signed=True))

@@ -23,6 +23,7 @@ from django_tables2 import RequestConfig
 from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
 from scoring import selectors, services
+from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import preview
@@ -39,7 +40,7 @@ from scoring.forms import (
     entry_form_class,
     event_kinds,
 )
-from scoring.labels import describe, money
+from scoring.labels import describe
 from scoring.models import Entry, Session, Table
 from scoring.tables import KasseTable, SessionTable
 
@@ -431,7 +432,7 @@ def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, d
     if changed:
         parts.append(_("Neu berechnet: Nr. %(numbers)s.") % {"numbers": ", ".join(str(n) for n in changed)})
     if deltas:
-        moved = ", ".join(f"{name} {money(delta, table.unit, signed=True)}" for name, delta in deltas.items())
+        moved = ", ".join(f"{name} {format_amount(delta, table.unit, signed=True)}" for name, delta in deltas.items())
         parts.append(_("Summen: %(moved)s.") % {"moved": moved})
     else:
         parts.append(_("Die Summen bleiben gleich."))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django import template
 
-from scoring.labels import describe, game_label, money, round_label
+from scoring.amounts import format_amount
+from scoring.labels import describe, game_label, round_label
 
 register = template.Library()
 
@@ -12,12 +13,12 @@ register = template.Library()
 @register.filter
 def amount(value: int | None, unit: str) -> str:
     """``20|amount:"cent"`` → ``+0,20 €``; None (sat out) → ``–``."""
-    return money(value, unit, signed=True)
+    return format_amount(value, unit, signed=True)
 
 
 @register.filter
 def total(value: int | None, unit: str) -> str:
-    return money(value, unit)
+    return format_amount(value, unit)
 
 
 @register.filter(name="round_label")

@@ -13,7 +13,7 @@ from django.test import Client
 
 from clubs.models import Member
 from scoring import selectors, services
-from scoring.labels import money
+from scoring.amounts import format_amount
 from tests.factories import World
 from tests.scoring.test_score_session_command import EVENING
 
@@ -67,4 +67,4 @@ def test_the_page_and_the_command_agree(
     client: Client = client_as("member")  # type: ignore[operator]
     page = client.get(table.get_absolute_url()).content.decode()
     for total in printed["totals"].values():
-        assert money(total, printed["unit"]) in page
+        assert format_amount(total, printed["unit"]) in page
