@@ -97,3 +97,14 @@ def test_english(history: History, client_as) -> None:
     )
     html = response.content.decode()
     assert "Standings" in html and "All time" in html
+
+
+def test_the_picker_shows_the_chosen_period(history: History, client_as) -> None:
+    client = client_as("member")
+    html = page(client, "stats:standings", "period=month&month=2025-12")
+    assert '<option value="month" selected>' in html and 'value="2025-12"' in html
+    html = page(client, "stats:standings", "period=range&from=2025-12-28&to=2026-01-09")
+    assert 'name="from" value="2025-12-28"' in html and 'name="to" value="2026-01-09"' in html
+    session = Session.objects.filter(club=history.club).order_by("date").last()
+    html = page(client, "stats:standings", f"period=evening&session={session.pk}")
+    assert f'<option value="{session.pk}" selected>' in html
