@@ -52,16 +52,20 @@ class HandReader:
         default: int | None | object = _MISSING,
         label: str | None = None,
     ) -> Any:
-        value = self.get(name, _MISSING)
-        if value is _MISSING:
+        self.used.add(name)
+        value = self.raw.get(name)
+        if type(value) is int and lo <= value <= hi:  # the usual case, checked first for speed
+            return value
+        if value is None:
             if default is _MISSING:
                 raise EngineError("missing_field", f"Das Feld '{name}' fehlt.", name)
             return default
         return check_int(value, lo, hi, name, label)
 
     def bool(self, name: str, default: bool = False) -> bool:
-        value = self.get(name, _MISSING)
-        if value is _MISSING:
+        self.used.add(name)
+        value = self.raw.get(name)
+        if value is None:
             return default
         if not isinstance(value, bool):
             raise EngineError("invalid_type", "Erwartet wahr oder falsch (true/false).", name)
