@@ -440,6 +440,11 @@ class RawEntryForm(SubmissionFields):
         help_text=_('Wie im JSON-Format (spec §3), z. B. {"game": "normal", "re": ["Anna", "Bert"], "augen": 130}.'),
     )
 
+    def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
+        # Ids of its own: on the table page it sits beside a tap form (the JSON fallback).
+        kwargs.setdefault("auto_id", "json-%s")
+        super().__init__(*args, context=context, **kwargs)
+
     def clean_data(self) -> dict[str, Any]:
         try:
             value = json.loads(self.cleaned_data["data"])
@@ -508,7 +513,17 @@ def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = Non
         return EventForm
     if context.schafkopf is not None and (data is None or HandForm.covers(data)):
         return HandForm
+    from scoring.forms_families import family_form_class  # that module builds on this one
+
+    family = family_form_class(context.setup.family)
+    if family is not None and (data is None or family.covers(data)):
+        return family
     return RawEntryForm
+
+
+def posted_form_class(context: EntryContext, post: Mapping[str, Any]) -> type[SubmissionFields]:
+    """The form a new entry was posted from: the JSON fallback sends ``data``, else the tap form."""
+    return RawEntryForm if "data" in post else entry_form_class(context)
 
 
 class ReasonForm(forms.Form):

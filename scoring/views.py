@@ -32,6 +32,7 @@ from scoring.forms import (
     EntryContext,
     EventForm,
     HandForm,
+    RawEntryForm,
     ReasonForm,
     RulesForm,
     SessionForm,
@@ -39,6 +40,7 @@ from scoring.forms import (
     TableStartForm,
     entry_form_class,
     event_kinds,
+    posted_form_class,
 )
 from scoring.labels import describe
 from scoring.models import Entry, Session, Table
@@ -166,8 +168,14 @@ def _live_context(
     setup = selectors.table_setup(table)
     result = selectors.table_state(table, setup)
     entry_context = EntryContext(setup, result.state, len(result.entries) + 1)
+    tap_form = entry_form_class(entry_context)
+    json_form = None
+    if tap_form is not RawEntryForm:
+        # The tap form, and the JSON fallback beside it (the one that came back with errors).
+        json_form = form if isinstance(form, RawEntryForm) else RawEntryForm(context=entry_context)
+        form = None if isinstance(form, RawEntryForm) else form
     if form is None:
-        form = entry_form_class(entry_context)(context=entry_context)
+        form = tap_form(context=entry_context)
     sheet = selectors.table_sheet(table)
     changed = {int(n) for n in request.GET.get("changed", "").split(",") if n.isdigit()}
     return {
@@ -178,6 +186,7 @@ def _live_context(
         "setup": setup,
         "sheet": sheet,
         "form": form,
+        "json_form": json_form,
         "event_forms": _event_forms(entry_context),
         "can_write": access.membership.can_write and not table.session.is_closed,
         "changed": changed,
@@ -225,7 +234,7 @@ def entry_add(request: HttpRequest, access: ClubAccess, session_id: int, table_i
     """Save a hand; on a refusal the form comes back with what was typed and the error at its field."""
     table = _table(access, session_id, table_id)
     context = _entry_context(table)
-    return _append(request, access, table, entry_form_class(context), context=context)
+    return _append(request, access, table, posted_form_class(context, request.POST), context=context)
 
 
 @club_view(Need.WRITE, methods=["POST"])
