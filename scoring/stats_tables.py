@@ -26,8 +26,8 @@ WIDE = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}  # hidden on a
 
 
 class StandingsTable(tables.Table):
-    """The rows come formatted (the link, the amounts) with their sort keys beside them: no
-    ``render_*`` method runs per cell."""
+    """The rows come formatted (the link, the amounts) with their sort keys beside them, and the
+    template writes each row out itself: no column machinery runs per cell."""
 
     rank = tables.Column(verbose_name=pgettext_lazy("rank", "Platz"), attrs=NUM)
     name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
@@ -39,6 +39,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         attrs = {"class": "striped standings"}
+        template_name = "scoring/stats/_standings_table.html"  # its rows name these columns in order
         order_by = ("rank",)
         empty_text = _("In diesem Zeitraum wurde nicht gespielt.")
 
