@@ -72,26 +72,32 @@ class HandReader:
         return value
 
     def choice(self, name: str, choices: Iterable[str], *, required: bool = True) -> Any:
-        value = self._required(name) if required else self.get(name)
-        if value is None:
-            return None
-        if isinstance(value, str) and value in choices:
+        self.used.add(name)
+        value = self.raw.get(name)
+        if type(value) is str and value in choices:  # the usual case, checked first for speed
             return value
+        if value is None:
+            if required:
+                raise EngineError("missing_field", f"Das Feld '{name}' fehlt.", name)
+            return None
         if not isinstance(value, str):
             raise EngineError("invalid_type", "Erwartet einen Text.", name)
         allowed = ", ".join(choices)
         raise EngineError("invalid_value", f"'{value}' ist nicht erlaubt; möglich: {allowed}.", name)
 
     def seat(self, name: str, *, required: bool = True, among: Iterable[str] | None = None) -> Any:
-        value = self._required(name) if required else self.get(name)
-        if value is None:
-            return None
+        self.used.add(name)
+        value = self.raw.get(name)
         pool = tuple(among) if among is not None else self.seats
+        if type(value) is str and value in pool:  # the usual case, checked first for speed
+            return value
+        if value is None:
+            if required:
+                raise EngineError("missing_field", f"Das Feld '{name}' fehlt.", name)
+            return None
         if not isinstance(value, str):
             raise EngineError("invalid_type", "Erwartet den Namen eines Spielers.", name)
-        if value not in pool:
-            raise EngineError("invalid_value", f"'{value}' sitzt bei diesem Spiel nicht mit am Tisch.", name)
-        return value
+        raise EngineError("invalid_value", f"'{value}' sitzt bei diesem Spiel nicht mit am Tisch.", name)
 
     def per_player_ints(
         self,
