@@ -7,6 +7,8 @@ trophies, prints the PDFs and downloads the ranking as Excel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import Form
@@ -374,19 +376,26 @@ def _form_errors(request: HttpRequest, form: Form) -> None:
             messages.error(request, f"{label}: {error}" if label else error)
 
 
+def _record(
+    request: HttpRequest, form: Form, service: Callable[..., object], tournament: Tournament, done: str
+) -> None:
+    """Validate a ranking form and hand it to its service; errors become messages."""
+    if not form.is_valid():
+        _form_errors(request, form)
+        return
+    try:
+        service(tournament=tournament, user=request.user, **form.cleaned_data)
+    except ValidationError as error:
+        _report(request, error)
+    else:
+        messages.success(request, done)
+
+
 @club_view(Need.MANAGE, methods=["POST"])
 def playoff_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     form = PlayoffForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        try:
-            services.playoff_record(tournament=tournament, user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            _report(request, error)
-        else:
-            messages.success(request, _("Stechen eingetragen."))
-    else:
-        _form_errors(request, form)
+    _record(request, form, services.playoff_record, tournament, _("Stechen eingetragen."))
     return _to_ranking(access, tournament)
 
 
@@ -403,15 +412,7 @@ def playoff_delete(request: HttpRequest, access: ClubAccess, tournament_id: int,
 def adjustment_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     form = AdjustmentForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        try:
-            services.adjustment_record(tournament=tournament, user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            _report(request, error)
-        else:
-            messages.success(request, _("Korrektur eingetragen."))
-    else:
-        _form_errors(request, form)
+    _record(request, form, services.adjustment_record, tournament, _("Korrektur eingetragen."))
     return _to_ranking(access, tournament)
 
 
