@@ -74,7 +74,11 @@ ROUNDS: dict[str, Round] = {
 SPECIAL_ROUNDS = tuple(name for name in ROUNDS if name not in ("normal", "bockrunde"))
 
 
-def _o(name: str, default: Any, doc: str, **kw: Any) -> OptionSpec:
+def _option(defaults: dict[str, Any], name: str, doc: str, **kw: Any) -> OptionSpec:
+    """One documented option with the preset's default for it."""
+    default = defaults[name]
+    if isinstance(default, tuple):
+        default = list(default)
     kind = kw.pop("kind", "bool" if isinstance(default, bool) else "int")
     if kind == "int":
         kw.setdefault("minimum", 0)
@@ -91,56 +95,53 @@ class SchafkopfRules(RuleSet):
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         d = {**BASE_DEFAULTS, **cls.DEFAULTS}
+
+        def _o(name: str, doc: str, **kw: Any) -> OptionSpec:
+            return _option(d, name, doc, **kw)
+
         return (
-            _o("price_rufspiel", d["price_rufspiel"], "Grundpreis Rufspiel"),
-            _o("price_solo", d["price_solo"], "Grundpreis Solo, Wenz, Geier, Farbwenz … (jedes Einzelspiel)"),
-            _o("price_bettel", d["price_bettel"], "Grundpreis Bettel/Betteln"),
-            _o("price_mungo", d["price_mungo"], "Grundpreis Mungo/Ramsch"),
-            _o("price_leasters", d["price_leasters"], "Grundpreis Leasters (003 §3.4)"),
-            _o("price_schneider", d["price_schneider"], "Aufschlag Schneider"),
-            _o("price_schwarz", d["price_schwarz"], "Aufschlag Schwarz (zusätzlich zum Schneider)"),
-            _o("price_laufende", d["price_laufende"], "Aufschlag je Laufender"),
-            _o("laufende_from", d["laufende_from"], "Laufende werden ab dieser Zahl bezahlt", minimum=1),
-            _o("laufende_from_short", d["laufende_from_short"], "… bei Wenz, Geier, Königssolo", minimum=1),
-            _o("laufende_ober_unter_only", d["laufende_ober_unter_only"], "Nur Ober und Unter zählen als Laufende"),
-            _o(
-                "win_augen", d["win_augen"], "Augen, die die Spielerpartei zum Gewinnen braucht", minimum=1, maximum=120
-            ),
+            _o("price_rufspiel", "Grundpreis Rufspiel"),
+            _o("price_solo", "Grundpreis Solo, Wenz, Geier, Farbwenz … (jedes Einzelspiel)"),
+            _o("price_bettel", "Grundpreis Bettel/Betteln"),
+            _o("price_mungo", "Grundpreis Mungo/Ramsch"),
+            _o("price_leasters", "Grundpreis Leasters (003 §3.4)"),
+            _o("price_schneider", "Aufschlag Schneider"),
+            _o("price_schwarz", "Aufschlag Schwarz (zusätzlich zum Schneider)"),
+            _o("price_laufende", "Aufschlag je Laufender"),
+            _o("laufende_from", "Laufende werden ab dieser Zahl bezahlt", minimum=1),
+            _o("laufende_from_short", "… bei Wenz, Geier, Königssolo", minimum=1),
+            _o("laufende_ober_unter_only", "Nur Ober und Unter zählen als Laufende"),
+            _o("win_augen", "Augen, die die Spielerpartei zum Gewinnen braucht", minimum=1, maximum=120),
             _o(
                 "schneider_declarer_max",
-                d["schneider_declarer_max"],
                 "Spielerpartei ist mit höchstens so vielen Augen Schneider",
                 maximum=59,
             ),
             _o(
                 "schneider_opponents_max",
-                d["schneider_opponents_max"],
                 "Gegenpartei ist mit höchstens so vielen Augen Schneider",
                 maximum=59,
             ),
             _o(
                 "spritze_uebernimmt",
-                d["spritze_uebernimmt"],
                 "Spritze übernimmt das Spiel: bei 60:60 und mit genau 30 Augen verliert bzw. ist Schneider,"
                 " wer zuletzt gespritzt hat (001 §6.2)",
             ),
-            _o("max_kontra", d["max_kontra"], "Höchstzahl der Stöße/Spritzen", maximum=8),
+            _o("max_kontra", "Höchstzahl der Stöße/Spritzen", maximum=8),
             _o(
                 "deckel",
-                d["deckel"],
                 "Deckel/Klopfer: none = gibt es nicht, optional, pflicht = Dauerdeckel"
                 " (ohne Deckel nur Mungo, Tout oder Sie)",
                 kind="choice",
                 choices=("none", "optional", "pflicht"),
             ),
-            _o("deckel_counts", d["deckel_counts"], "Jeder Deckel verdoppelt den Preis"),
-            _o("max_deckel", d["max_deckel"], "Höchstzahl der Deckel", maximum=8),
-            _o("tout_factor", d["tout_factor"], "Faktor für Tout", minimum=1),
-            _o("sie_factor", d["sie_factor"], "Faktor für Sie", minimum=1),
-            _o("games", list(d["games"]), "Erlaubte Spiele", kind="list", choices=ALL_GAME_NAMES),
+            _o("deckel_counts", "Jeder Deckel verdoppelt den Preis"),
+            _o("max_deckel", "Höchstzahl der Deckel", maximum=8),
+            _o("tout_factor", "Faktor für Tout", minimum=1),
+            _o("sie_factor", "Faktor für Sie", minimum=1),
+            _o("games", "Erlaubte Spiele", kind="list", choices=ALL_GAME_NAMES),
             _o(
                 "mungo_mode",
-                d["mungo_mode"],
                 "mungo = die zwei mit den wenigsten Augen gewinnen (001 §4.3.2);"
                 " ramsch = wer die meisten Augen hat, verliert (003 §3.1)",
                 kind="choice",
@@ -148,25 +149,23 @@ class SchafkopfRules(RuleSet):
             ),
             _o(
                 "mungo_three_tie",
-                d["mungo_three_tie"],
                 "Gleichstand dreier Mungospieler: aufgeteilt wird der Spielpreis (price) oder das Doppelte (double)",
                 kind="choice",
                 choices=("price", "double"),
             ),
             _o(
                 "mungo_round_to",
-                d["mungo_round_to"],
                 "Anteile beim Dreier-Gleichstand werden auf dieses Vielfache aufgerundet",
                 minimum=1,
             ),
-            _o("special_rounds", d["special_rounds"], "Spezielle Runden (001 §5) gibt es"),
-            _o("steigern", d["steigern"], "Steigern (003 §2.1): gebotene Augen + 1 zum Gewinnen"),
-            _o("renonce", d["renonce"], "Renonce (003 §2.5.1) erlaubt"),
-            _o("muss_spiel", d["muss_spiel"], "Muss-Spiel (003 §3.3): kein Stoß erlaubt"),
-            _o("fehler", d["fehler"], "Strafwertung bei Fehlern (002 §11)"),
-            _o("fehler_rufspiel", d["fehler_rufspiel"], "Minuspunkte für einen Fehler im Rufspiel (002 §11)"),
-            _o("fehler_solo", d["fehler_solo"], "Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)"),
-            _o("cents_per_unit", d["cents_per_unit"], "Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen"),
+            _o("special_rounds", "Spezielle Runden (001 §5) gibt es"),
+            _o("steigern", "Steigern (003 §2.1): gebotene Augen + 1 zum Gewinnen"),
+            _o("renonce", "Renonce (003 §2.5.1) erlaubt"),
+            _o("muss_spiel", "Muss-Spiel (003 §3.3): kein Stoß erlaubt"),
+            _o("fehler", "Strafwertung bei Fehlern (002 §11)"),
+            _o("fehler_rufspiel", "Minuspunkte für einen Fehler im Rufspiel (002 §11)"),
+            _o("fehler_solo", "Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)"),
+            _o("cents_per_unit", "Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen"),
         )
 
     # --- public helpers for the entry form and the table state ---------------------------
@@ -238,8 +237,8 @@ class SchafkopfRules(RuleSet):
     def _deckel(self, r: HandReader, game: Game, tout: bool, rnd: Round) -> int:
         mode = self.options["deckel"]
         if mode == "none":
-            if r.int("deckel", 0, 0, default=0, label="Die Zahl der Deckel"):
-                raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Deckel.", "deckel")  # pragma: no cover
+            if r.get("deckel", 0) != 0:
+                raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Deckel.", "deckel")
             return 0
         deckel = r.int("deckel", 0, self.options["max_deckel"], default=0, label="Die Zahl der Deckel")
         if not rnd.deckel and deckel:
@@ -475,7 +474,7 @@ class SchafkopfRules(RuleSet):
         tricks = r.per_player_ints("tricks_by_player", 0, 8, total=8, required=False)
         if tricks:
             for seat in seats:
-                if (tricks[seat] == 0) != (augen[seat] == 0) and tricks[seat] == 0:
+                if tricks[seat] == 0 and augen[seat]:
                     raise EngineError(
                         "inconsistent", f"{seat} hat keinen Stich, aber Augen.", f"augen_by_player.{seat}"
                     )
