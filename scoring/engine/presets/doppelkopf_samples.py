@@ -1,20 +1,15 @@
-"""Random valid Doppelkopf hands in a club evening's mix, and the throughput benchmark over them.
+"""Random valid Doppelkopf hands in a club evening's mix, for ``manage.py bench --engine-only`` and the
+property tests.
 
 Pure and seeded (``random.Random``), so a run can be repeated. It checks nothing itself: every
-hand it makes must pass the preset's validation (``bench`` counts a refusal as a failure).
-
-    python -m scoring.engine.presets.doppelkopf_samples [hands]
+hand it makes must pass the preset's validation, which the property tests hold it to.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 from typing import Any
 
-from ..core import Context
-from ..registry import load
 from .doppelkopf import ABSAGEN, DOPPELKOPF_ONLY, MAX_AUGEN, SUITS, TOTAL_AUGEN, TRICKS
 
 # Mostly normal games, the occasional solo, wedding or Armut.
@@ -83,24 +78,3 @@ def _extras(rng: random.Random, game: str, augen: int, tricks: int) -> list[dict
         out.append({"side": rng.choice(rich), "kind": "herz10"})
     return out
 
-
-def bench(count: int = 100_000, seed: int = 1) -> tuple[float, int]:
-    """Score ``count`` pre-generated hands through the preset; returns (hands per second, refusals)."""
-    rng = random.Random(seed)
-    rules = load("doppelkopf")
-    contexts = (Context(), Context(bock=1))
-    hands = [(doppelkopf_hand(rng), contexts[rng.random() < 0.2]) for _ in range(count)]
-    refused = 0
-    start = time.perf_counter()
-    for hand, context in hands:
-        try:
-            rules.score(hand, SEATS, context)
-        except Exception:  # a refusal here is a sampler or engine bug; counted, reported
-            refused += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, refused
-
-
-if __name__ == "__main__":
-    rate, refused = bench(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
-    print(f"doppelkopf: {rate:,.0f} hands/s, {refused} refused")

@@ -1,20 +1,15 @@
-"""Random valid Saukopf hands in a club evening's mix, and the throughput benchmark over them.
+"""Random valid Saukopf hands in a club evening's mix, for ``manage.py bench --engine-only`` and the
+property tests.
 
 Pure and seeded (``random.Random``), so a run can be repeated. It checks nothing itself: every
-hand it makes must pass the preset's validation (``bench`` counts a refusal as a failure).
-
-    python -m scoring.engine.presets.saukopf_samples [hands]
+hand it makes must pass the preset's validation, which the property tests hold it to.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 from typing import Any
 
-from ..core import Context
-from ..registry import load
 from ..samples import _split
 from .saukopf import CALL_GAMES, MAST_GAMES, PAARHUFER, RAMSCH_GAMES, SONDERPUNKT_GAMES, SUIT_GAMES, TRICKS
 from .saukopf_trumps import CARDS, RANKS, SUITS, TRUMP_COUNT
@@ -109,28 +104,3 @@ def saukopf_hand(rng: random.Random, seats: tuple[str, ...] = SEATS) -> dict[str
             hand["mueller"] = rng.choice(("declarer", "opponents"))
     return hand
 
-
-def bench(count: int = 100_000, seed: int = 1) -> tuple[float, int]:
-    """Score ``count`` pre-generated hands (a quarter at three seats); (hands per second, refusals).
-
-    Timed in this process's CPU time, so other work on a shared machine does not skew the figure.
-    """
-    rng = random.Random(seed)
-    rules = load("saukopf")
-    context = Context()
-    tables = (SEATS, SEATS, SEATS, SEATS[:3])
-    hands = [(table, saukopf_hand(rng, table)) for table in (rng.choice(tables) for _ in range(count))]
-    refused = 0
-    start = time.process_time()
-    for seats, hand in hands:
-        try:
-            rules.score(hand, seats, context)
-        except Exception:  # a refusal here is a sampler or engine bug; counted, reported
-            refused += 1
-    elapsed = time.process_time() - start
-    return count / elapsed, refused
-
-
-if __name__ == "__main__":
-    rate, refused = bench(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
-    print(f"saukopf: {rate:,.0f} hands/s, {refused} refused")
