@@ -88,13 +88,16 @@ def schafkopf_hand(
 
 
 def random_hand(rules: RuleSet, rng: random.Random, seats: tuple[str, ...]) -> dict[str, Any]:
+    """A random valid hand of ``rules``' family for ``seats``."""
     if isinstance(rules, SchafkopfRules):
         return schafkopf_hand(rules, rng, seats)
-    sampler = getattr(rules, "random_hand", None)
-    if sampler is None and rules.FAMILY == "doppelkopf":
-        from .presets.doppelkopf_samples import doppelkopf_hand  # here: the sampler imports the registry
+    # Imported here: those samplers import their preset modules, which import this package.
+    if rules.FAMILY == "saukopf":
+        from .presets.saukopf_samples import saukopf_hand
+
+        return saukopf_hand(rng, seats)
+    if rules.FAMILY == "doppelkopf":
+        from .presets.doppelkopf_samples import doppelkopf_hand
 
         return doppelkopf_hand(rng, seats)
-    if sampler is None:
-        raise NotImplementedError(f"no sampler for {rules.NAME}")
-    return sampler(rng, seats)
+    raise NotImplementedError(f"no sampler for {rules.NAME}")

@@ -11,7 +11,6 @@ docs/rules/saukopf.md.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -126,12 +125,6 @@ class Saukopf(RuleSet):
             kind="bool",
         ),
     )
-
-    def random_hand(self, rng: random.Random, seats: tuple[str, ...]) -> dict[str, Any]:
-        """A random valid hand in a club evening's mix (``samples.random_hand``, the benchmark)."""
-        from .saukopf_samples import saukopf_hand  # imported here: the sampler imports this module
-
-        return saukopf_hand(rng, seats)
 
     def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
         if context.bock or context.round != "normal":
