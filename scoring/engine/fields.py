@@ -150,7 +150,11 @@ def check_int(value: Any, lo: int, hi: int, field: str, label: str | None = None
     if isinstance(value, bool) or not isinstance(value, int):
         raise EngineError("invalid_type", "Erwartet eine ganze Zahl.", field)
     if not lo <= value <= hi:
+        # ``label`` is a singular subject ("Die Augenzahl"), so "muss" agrees with it.
         what = label or "Der Wert"
+        if lo == hi:
+            # A range that collapses to one value reads as a rule, not as "zwischen 0 und 0".
+            raise EngineError("out_of_range", f"{what} kann hier nur {lo} sein, nicht {value}.", field)
         raise EngineError("out_of_range", f"{what} muss zwischen {lo} und {hi} liegen (ist {value}).", field)
     return value
 

@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 from .core import RuleSet
-from .presets.schafkopf import SchafkopfRules
-from .presets.schafkopf_games import GAMES, SUITS
+from .presets.schafkopf import ROUNDS, SchafkopfRules
+from .presets.schafkopf_games import GAMES, RAMSCH_TRUMPS, SUITS
 
 # Roughly what a club evening looks like: mostly Rufspiele, some solos, the odd Bettel or Mungo.
 _WEIGHTS = {"rufspiel": 60, "solo": 12, "wenz": 8, "mungo": 10, "bettel": 3, "geier": 2, "farbwenz": 2, "sie": 0.05}
@@ -21,6 +21,27 @@ _WEIGHTS = {"rufspiel": 60, "solo": 12, "wenz": 8, "mungo": 10, "bettel": 3, "ge
 def _split(rng: random.Random, total: int, parts: int) -> list[int]:
     cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
     return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+
+
+def _trump_tie_breaks(
+    rng: random.Random, seats: tuple[str, ...], tricks: list[int], *, leasters: bool
+) -> dict[str, Any]:
+    """Tie-break data of 003 §3.1/§3.4 a real deal could produce: the 14 trumps of the Rufspiel
+    order spread over the tricks (at most four cards a trick), each card with one player; the
+    Ramsch names each player's highest trump, the Leasters the smallest."""
+    deck = list(RAMSCH_TRUMPS)
+    rng.shuffle(deck)
+    held: dict[str, list[str]] = {}
+    for seat, taken in zip(seats, tricks, strict=True):
+        count = rng.randint(0, min(4 * taken, len(deck), 3))
+        held[seat] = [deck.pop() for _ in range(count)]
+    rank = RAMSCH_TRUMPS.index
+    pick = max if leasters else min  # the smallest trump has the largest index
+    cards = {seat: pick(mine, key=rank) if mine else None for seat, mine in held.items()}
+    return {
+        "trumps_by_player": {seat: len(mine) for seat, mine in held.items()},
+        "low_trump_by_player" if leasters else "top_trump_by_player": cards,
+    }
 
 
 def schafkopf_hand(
@@ -45,12 +66,7 @@ def schafkopf_hand(
         hand["augen_by_player"] = dict(zip(seats, augen, strict=True))
         hand["tricks_by_player"] = dict(zip(seats, tricks, strict=True))
         if game.kind == "leasters" or rules.opt("mungo_mode") == "ramsch":
-            # Tie-breaks of 003 §3.1/§3.4 (only read by those games).
-            hand["trumps_by_player"] = {s: rng.randint(0, 3) for s in seats}
-            tops = rng.sample(
-                ["eichel_ober", "gras_ober", "herz_ober", "schellen_ober", "eichel_unter", "herz_ass"], len(seats)
-            )
-            hand["top_trump_by_player"] = dict(zip(seats, tops, strict=True))
+            hand.update(_trump_tie_breaks(rng, seats, tricks, leasters=game.kind == "leasters"))
         if rules.opt("max_kontra") and rng.random() < 0.1:
             hand["kontra_by"] = [rng.choice(seats)]
         return hand
@@ -82,8 +98,11 @@ def schafkopf_hand(
         kontra = rng.randint(1, rules.opt("max_kontra"))
         hand["kontra"] = kontra
         hand["last_kontra"] = "opponents" if kontra % 2 else "declarer"
-    if rules.opt("steigern") and game.kind == "solo" and not tout:
-        hand["bid"] = rng.choice((70, 80, 90))
+    if ROUNDS[round_name].bid_reaches and game.kind in ("solo", "bettel"):
+        # 001 §5.3: the Reiz goes from 62 in steps of 2; a Bettel only after 62..76.
+        hand["bid"] = rng.randrange(62, 78 if game.kind == "bettel" else 122, 2)
+    elif rules.opt("steigern") and game.kind == "solo" and not tout:
+        hand["bid"] = rng.choice((70, 80, 90, 100, 110, 120))
     return hand
 
 
