@@ -8,6 +8,7 @@ the property tests hold it to that.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .core import RuleSet
@@ -45,11 +46,24 @@ def _trump_tie_breaks(
 
 
 def schafkopf_hand(
-    rules: SchafkopfRules, rng: random.Random, seats: tuple[str, ...], round_name: str = "normal"
+    rules: SchafkopfRules,
+    rng: random.Random,
+    seats: tuple[str, ...],
+    round_name: str = "normal",
+    stoeckle: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, Any]:
+    """A random hand for ``seats`` in ``round_name``; in a Stöcklesrunde (``stoeckle``: the games
+    each player has left, 001 §5.4) only a game its declarer still holds a Stöckle for."""
     games = rules.games_for_round(round_name)
-    weights = [_WEIGHTS.get(g, 1) for g in games]
-    name = rng.choices(games, weights)[0]
+    owner = None
+    pairs = [(player, g) for player in seats for g in (stoeckle or {}).get(player, ()) if g in games]
+    if pairs:
+        owner, name = rng.choice(pairs)
+    elif stoeckle:
+        name = "sie"  # nobody seated holds a Stöckle: only the Sie is left to play
+    else:
+        weights = [_WEIGHTS.get(g, 1) for g in games]
+        name = rng.choices(games, weights)[0]
     game = GAMES[name]
     hand: dict[str, Any] = {"game": name}
     required = rules.deckel_required(round_name) and game.kind not in ("ramsch", "sie")
@@ -69,8 +83,10 @@ def schafkopf_hand(
             hand.update(_trump_tie_breaks(rng, seats, tricks, leasters=game.kind == "leasters"))
         if rules.opt("max_kontra") and rng.random() < 0.1:
             hand["kontra_by"] = [rng.choice(seats)]
+        if owner is not None:
+            hand["declarer"] = owner  # whose Mungo-Stöckle it is (read by the fold, not the preset)
         return hand
-    declarer = rng.choice(seats)
+    declarer = owner or rng.choice(seats)
     hand["declarer"] = declarer
     if game.kind == "partner":
         hand["partner"] = rng.choice([s for s in seats if s != declarer])
@@ -103,6 +119,26 @@ def schafkopf_hand(
         hand["bid"] = rng.randrange(62, 78 if game.kind == "bettel" else 122, 2)
     elif rules.opt("steigern") and game.kind == "solo" and not tout:
         hand["bid"] = rng.choice((70, 80, 90, 100, 110, 120))
+    return hand
+
+
+def seated_hand(
+    rules: SchafkopfRules,
+    rng: random.Random,
+    seats: tuple[str, ...],
+    buyers: Sequence[str],
+    round_name: str = "normal",
+    stoeckle: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, Any]:
+    """A hand for the evening fold: as ``schafkopf_hand``, and at five or six (``buyers``: who may
+    buy, from ``TableState.buyers``) now and then with the cards bought (001 §7.1/§7.2): the buyer
+    plays in the seat of the player dealt last."""
+    bought_by = rng.choice(buyers) if buyers and rng.random() < 0.2 else None
+    if bought_by is not None:
+        seats = (*seats[:-1], bought_by)
+    hand = schafkopf_hand(rules, rng, seats, round_name, stoeckle)
+    if bought_by is not None:
+        hand["bought_by"] = bought_by
     return hand
 
 

@@ -55,6 +55,7 @@ ALL_TABLE_OPTIONS = (
     "stock_double_cap",
     "wrong_dealer",
     "vergeben_limit",
+    "buy_price",
 )
 
 
@@ -81,6 +82,8 @@ class TableRules:
     wrong_dealer: str = "continue"  # bockspiel (001 §8.4) | continue
     vergeben_limit: int = 0  # Doppelkopf (004 §5): the n-th Vergeben in a row is paid; 0 = never
     schmeissen: bool = False  # Doppelkopf (004 §5)
+    buying: bool = False  # Schafkopf family: the cards can be bought at five and six (001 §7.1/§7.2)
+    buy_price: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -101,6 +104,16 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                     kind="bool",
                 )
             )
+        specs.append(
+            OptionSpec(
+                "buy_price",
+                _buy_price_default(ruleset),
+                "Karten kaufen zu fünft und zu sechst: der Käufer zahlt dem Verkäufer so viel, nie verdoppelt"
+                " (001 §7.1 'Entweder er zahlt und spielt'; der Betrag steht dort nicht: voreingestellt ist"
+                " der Grundpreis eines Rufspiels)",
+                minimum=0,
+            )
+        )
         stock_choices = ("none", "allgaeu", "anhang_c") if special else ("none", "anhang_c")
         specs.append(
             OptionSpec(
@@ -149,6 +162,14 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
             )
         )
     return tuple(specs)
+
+
+def _buy_price_default(ruleset: RuleSet) -> int:
+    """One Rufspiel's Grundpreis; nothing in the championship, whose points 001 §11.5 lists without
+    any for buying."""
+    if ruleset.NAME in _NO_BOCK_PRESETS:
+        return 0
+    return int(ruleset.opt("price_rufspiel")) * (int(ruleset.opt("cents_per_unit")) or 1)
 
 
 def _bock_specs(triggers: tuple[str, ...], default: tuple[str, ...]) -> list[OptionSpec]:
@@ -207,6 +228,8 @@ def build_table_rules(ruleset: RuleSet, overrides: Mapping[str, Any] | None = No
         wrong_dealer=values.get("wrong_dealer", "continue"),
         vergeben_limit=values.get("vergeben_limit", 0),
         schmeissen=family == "doppelkopf",
+        buying=family == "schafkopf",
+        buy_price=values.get("buy_price", 0),
         options={name: list(v) if isinstance(v, tuple) else v for name, v in values.items()},
     )
 
