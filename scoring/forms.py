@@ -24,6 +24,7 @@ from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUIT_LABELS, SUITS
 from scoring.engine.session import EntryError, TableState
 from scoring.engine.session_rules import table_option_specs
+from scoring.forms_table_rules import bid_applies, bid_field, bid_kinds, bought_by_field, declarer_kinds
 from scoring.labels import EVENT_LABELS, round_label
 from scoring.selectors import TableSetup
 
@@ -159,6 +160,7 @@ _HAND_KEYS = frozenset(
         "kontra_by",
         "dealer",
         "fehler",
+        "bought_by",
     }
 )
 
@@ -246,15 +248,15 @@ class HandForm(SubmissionFields):
                 required=False,
             )
         self.fields["tout"] = forms.BooleanField(label=_("Tout"), required=False, widget=switch)
-        self.bid = bool(rules.opt("steigern") or self.round.bid_reaches)
-        if self.bid:
-            self.fields["bid"] = forms.IntegerField(
-                label=_("Gebot (Augen)"),
-                min_value=61,
-                max_value=120,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
+        bid = bid_field(rules, self.round)
+        self.bid = bid is not None
+        # After a Reiz (001 §5.3) a Tout carries its bid too; with Steigern it has none.
+        self.bid_hidden_for_tout = not self.round.bid_reaches
+        if bid is not None:
+            self.fields["bid"] = bid
+        bought_by = bought_by_field(state)
+        if bought_by is not None:
+            self.fields["bought_by"] = bought_by
         for i, name in enumerate(context.setup.players):
             self.fields[f"augen_{i}"] = forms.IntegerField(
                 label=name,
@@ -288,7 +290,7 @@ class HandForm(SubmissionFields):
         two_sided = self._games("partner", "solo")
         ober_unter = self.rules.opt("laufende_ober_unter_only")
         return {
-            "declarer": " ".join(self._games("partner", "solo", "bettel", "sie")),
+            "declarer": " ".join(self._games(*declarer_kinds(self.context.state))),
             "partner": " ".join(self._games("partner")),
             "called": " ".join(self._games("partner")),
             "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
@@ -301,7 +303,7 @@ class HandForm(SubmissionFields):
             "kontra": " ".join(self._games("partner", "solo", "bettel")),
             "mungo": " ".join(self._games("ramsch", "leasters")),
             "tout": " ".join(self._games("solo")),
-            "bid": " ".join(self._games("solo")),
+            "bid": " ".join(self._games(*bid_kinds(self.rules, self.round))),
             "deckel": " ".join(self.games),
         }
 
@@ -321,7 +323,7 @@ class HandForm(SubmissionFields):
         game = GAMES[cd["game"]]
         data: dict[str, Any] = {"game": game.name}
         kind = game.kind
-        if kind in ("partner", "solo", "bettel", "sie"):
+        if kind in declarer_kinds(self.context.state):
             data["declarer"] = cd.get("declarer") or None
         if kind == "partner":
             data["partner"] = cd.get("partner") or None
@@ -353,8 +355,10 @@ class HandForm(SubmissionFields):
                 data["kontra_by"] = list(cd["kontra_by"])
         if self.deckel and cd.get("deckel"):
             data["deckel"] = cd["deckel"]
-        if self.bid and kind == "solo" and not tout and cd.get("bid") is not None:
+        if self.bid and bid_applies(kind, tout, self.rules, self.round) and cd.get("bid") is not None:
             data["bid"] = cd["bid"]
+        if cd.get("bought_by"):
+            data["bought_by"] = cd["bought_by"]
         if cd.get("dealer") and cd["dealer"] != self.context.state.dealer:
             data["dealer"] = cd["dealer"]
         if cd.get("fehler_by"):
@@ -390,7 +394,7 @@ class HandForm(SubmissionFields):
         """The form's initial values for stored facts (the inverse of ``to_data``)."""
         initial: dict[str, Any] = {
             key: data[key]
-            for key in ("game", "declarer", "partner", "called", "suit", "augen", "laufende", "bid")
+            for key in ("game", "declarer", "partner", "called", "suit", "augen", "laufende", "bid", "bought_by")
             if key in data
         }
         initial["game"] = {"ramsch": "mungo", "farbsolo": "solo"}.get(initial.get("game", ""), initial.get("game"))

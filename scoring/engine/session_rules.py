@@ -165,11 +165,13 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
 
 
 def _buy_price_default(ruleset: RuleSet) -> int:
-    """One Rufspiel's Grundpreis; nothing in the championship, whose points 001 §11.5 lists without
-    any for buying."""
+    """The preset's Grundpreis of a Rufspiel (the preset's, not a club's changed tariff, so the
+    default stays fixed while a club edits its prices); nothing in the championship, whose points
+    001 §11.5 lists without any for buying."""
     if ruleset.NAME in _NO_BOCK_PRESETS:
         return 0
-    return int(ruleset.opt("price_rufspiel")) * (int(ruleset.opt("cents_per_unit")) or 1)
+    defaults = {spec.name: spec.default for spec in type(ruleset).option_specs()}
+    return int(defaults["price_rufspiel"]) * (int(defaults["cents_per_unit"]) or 1)
 
 
 def _bock_specs(triggers: tuple[str, ...], default: tuple[str, ...]) -> list[OptionSpec]:
