@@ -5,12 +5,12 @@ Evenings of about ``evening_hands`` entries at one or two tables of four or five
 club of members who come more or less often; every hand is a random valid hand of the preset
 (``scoring.engine.samples``) folded through the evening engine (``scoring.engine.session``), so
 Bock rounds, votes, the Stock and sitting out happen as they would at a real table. The rows are
-written with ``bulk_create``, but derived by the score-sheet services' own helpers
-(``services._derive`` for the fields of ``Entry``, ``services._ledger`` for its ledger rows), so
-the rows have exactly the shape a real evening leaves behind.
+written with ``bulk_create``, but derived by the score-sheet services
+(``services.entry_derive`` for the fields of ``Entry``, ``services.entry_ledger`` for its ledger
+rows), so the rows have exactly the shape a real evening leaves behind.
 
-It does not call the services' public functions: building 100,000 hands one locked, audited
-service call at a time would measure the services, not the standings.
+It does not record hands through ``services.entry_append``: building 100,000 hands one locked,
+audited service call at a time would measure the services, not the standings.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def _plan_evening(
             raw = _next_raw(ruleset, state, rng)
             result, state = fold.advance(ruleset, table_rules, state, raw)
             entry = Entry(table=table, number=entry_number, data=raw)
-            services._derive(entry, result, state, setup)
+            services.entry_derive(entry=entry, result=result, after=state, setup=setup)
             pending.entries.append((entry, result, setup))
 
 
@@ -160,7 +160,7 @@ def _flush(pending: _Pending, counts: dict[str, int]) -> None:
     Entry.objects.bulk_create([entry for entry, _, _ in pending.entries], batch_size=_BATCH)
     rows: list[LedgerEntry] = []
     for entry, result, setup in pending.entries:
-        rows += services._ledger(entry, result, setup, entry.table)
+        rows += services.entry_ledger(entry=entry, result=result, setup=setup)
     LedgerEntry.objects.bulk_create(rows, batch_size=_BATCH)
     counts["sessions"] += len(pending.sessions)
     counts["entries"] += len(pending.entries)
