@@ -4,7 +4,9 @@ Every module of the project's packages is parsed (``ast``, nothing is imported),
 ``import`` statement in it, at module level or inside a function, is an edge to the project
 module it loads. The rules:
 
-- ``clubs`` (the tenant) imports nothing of the apps above it;
+- ``clubs`` (the tenant) imports nothing of the apps above it, and generally every app imports
+  only from its own layer or those below it: clubs < scoring < standings < tournaments < tools
+  (``config`` wires them together and stands outside);
 - the pure engines (``scoring/engine``, ``tournaments/engine``) import only the standard library
   and ``scoring.engine``: no Django, no app;
 - there is no import cycle between project modules.
@@ -23,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("config", "clubs", "scoring", "standings", "tournaments", "tools")
 ENGINES = ("scoring.engine", "tournaments.engine")
 ABOVE_CLUBS = ("scoring", "standings", "tournaments", "tools")
+LAYERS = ("clubs", "scoring", "standings", "tournaments", "tools")  # each may import those before it
 
 
 def _name(path: Path, root: Path) -> str:
@@ -131,6 +134,22 @@ def test_clubs_imports_nothing_above_it() -> None:
         if _within(name, "clubs")
     }
     assert {name: targets for name, targets in wrong.items() if targets} == {}
+
+
+def test_layers_point_one_way() -> None:
+    def layer(name: str) -> int | None:
+        top = name.split(".")[0]
+        return LAYERS.index(top) if top in LAYERS else None
+
+    wrong = {}
+    for name, targets in GRAPH.items():
+        own = layer(name)
+        if own is None:
+            continue
+        up = sorted(t for t in targets if (other := layer(t)) is not None and other > own)
+        if up:
+            wrong[name] = up
+    assert wrong == {}
 
 
 def test_engines_import_only_the_standard_library_and_the_engine() -> None:
