@@ -32,9 +32,9 @@ def bid_field(rules: SchafkopfRules, rnd: Round) -> forms.IntegerField | None:
     if not bid_kinds(rules, rnd):
         return None
     if rnd.bid_reaches:
-        help_text = _("Gereizt ab 62 in Schritten von 2 bis 120; beim Bettel 62 bis 76 (001 §5.3).")
+        help_text = _("62, 64 … 120; Bettel bis 76")
     else:
-        help_text = _("Gesteigert: 70, 80, 90, 100, 110 oder 120 (003 §2.1).")
+        help_text = _("70, 80 … 120")
     return forms.IntegerField(
         label=_("Gebot (Augen)"),
         min_value=0,

@@ -52,7 +52,7 @@ def test_gardareiz_bid_errors_are_shown_at_the_bid_field_001_5_3(client_as: Any,
     client = client_as("scorer")
     solo = {"game": "solo", "suit": "eichel", "declarer": seats[0], "augen": "70"}
     page = client.get(table.get_absolute_url()).content.decode()
-    assert "Gereizt ab 62 in Schritten von 2" in page
+    assert "62, 64 … 120; Bettel bis 76" in page
     body = client.post(url("entry_add", table), post(table, **solo)).content.decode()
     assert "fehlt das Gebot" in error_at(body, "bid")
     body = client.post(url("entry_add", table), post(table, **solo, bid="65")).content.decode()
