@@ -119,3 +119,20 @@ def test_the_sheet_shows_the_stoeckle_still_to_play_and_who_must_play_001_5_4(
     client.post(url("entry_add", table), post(table, game="mungo", declarer=player, **augen))
     entry = Entry.objects.filter(table=table).order_by("number").last()
     assert entry is not None and entry.data["declarer"] == player and len(players) == 4
+
+
+def test_the_doppelkopf_form_records_the_pflicht_re_of_a_hochzeit_004_9(client_as: Any, world: World) -> None:
+    table = make_table(services.session_create(club=world.club, date="2026-11-20", user=None), rules="doppelkopf")
+    players = list(selectors.table_setup(table).players)
+    number = Entry.objects.filter(table=table).count() + 1
+    hand = {
+        "game": "hochzeit",
+        "re": players[:2],
+        "augen": "150",
+        "ann_re": ["keine90"],  # "keine 90" tapped, the Re not: it counts as said anyway
+        "expected_number": str(number),
+        "idempotency_key": f"dk-{number}",
+    }
+    client_as("scorer").post(url("entry_add", table), hand)
+    entry = Entry.objects.get(table=table)
+    assert entry.data["announcements"] == {"re": ["re", "keine90"]}

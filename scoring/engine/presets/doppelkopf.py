@@ -153,6 +153,17 @@ class DoppelkopfHand(NamedTuple):
         return self.augen if side == "re" else TOTAL_AUGEN - self.augen
 
 
+def _with_pflicht_re(raw: Any) -> Any:
+    """004 §9: "Bei Hochzeit und Armut ist eine Re-Ansage Pflicht und gilt als schon gesagt" — the
+    Re counts whether or not it was recorded, so "keine 90" alone is no gap in the ladder."""
+    if raw is None:
+        return {"re": ["re"]}
+    if isinstance(raw, _MAPPING) and isinstance(raw.get("re", []), list | type(None)):
+        said = list(raw.get("re") or [])
+        return {**raw, "re": said if "re" in said else ["re", *said]}
+    return raw  # not an object: refused as such by _read_announcements
+
+
 def _read_announcements(raw: Any) -> dict[str, int]:
     if raw is None:
         return {"re": 0, "contra": 0}
@@ -336,10 +347,10 @@ def read_hand(raw: Any, seats: tuple[str, ...]) -> DoppelkopfHand:
     tricks = r.int("tricks", 0, TRICKS, default=None, label="Die Stichzahl der Re-Partei")
     if tricks is not None:
         _check_tricks(augen, tricks)
-    announced = _read_announcements(r.get("announcements"))
-    if game in PFLICHT_RE and not announced["re"]:
-        # 004 §9: "Bei Hochzeit und Armut ist eine Re-Ansage Pflicht und gilt als schon gesagt."
-        announced["re"] = 1
+    raw_announcements = r.get("announcements")
+    if game in PFLICHT_RE:
+        raw_announcements = _with_pflicht_re(raw_announcements)
+    announced = _read_announcements(raw_announcements)
     extras = _read_extras(r.get("extras"), game)
     r.finish()
     hand = DoppelkopfHand(game, suit, re, augen, tricks, announced, extras)

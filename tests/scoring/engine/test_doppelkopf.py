@@ -443,6 +443,14 @@ CASES = [
         team(3),
     ),
     Case(
+        # With the Re said by rule, "keine 90" alone leaves no gap in the ladder (004 §8).
+        "pflicht_re_keine_90_alone_is_no_gap_004_9",
+        dict(game="hochzeit", re=["Anna", "Bert"], augen=160, announcements=ann(["keine90"])),
+        "declarer",
+        [("Gewonnen", 1), ("keine 90", 1), ("keine 90 angesagt", 1), ("Re angesagt", 2)],
+        team(5),
+    ),
+    Case(
         # The Stille Hochzeit announces no Vorbehalt (004 §7): no Pflicht-Re.
         "stille_hochzeit_has_no_pflicht_re",
         dict(game="stille_hochzeit", re=["Anna"], augen=125),
