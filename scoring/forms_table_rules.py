@@ -31,10 +31,7 @@ def bid_field(rules: SchafkopfRules, rnd: Round) -> forms.IntegerField | None:
     wrong bid gets the rule as its message ("Gereizt wird ab 62 in Schritten von 2 …")."""
     if not bid_kinds(rules, rnd):
         return None
-    if rnd.bid_reaches:
-        help_text = _("62, 64 … 120; Bettel bis 76")
-    else:
-        help_text = _("70, 80 … 120")
+    help_text = _("62, 64 … 120; Bettel bis 76") if rnd.bid_reaches else _("70, 80 … 120")
     return forms.IntegerField(
         label=_("Gebot (Augen)"),
         min_value=0,

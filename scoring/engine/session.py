@@ -381,7 +381,8 @@ class _Fold:
         # 001 §2.2 "Eine Runde besteht aus so viel Spielen, wie Spieler am Tisch sitzen".
         if name == "abschlussrunde":
             return self.n + 1  # 001 §5.7 "ein Spiel mehr als Spieler am Tisch"
-        return self.n * len(STOECKLE.get(name, "x"))
+        # 001 §5.4/§5.5: in a Stöcklesrunde one game per Stöckle.
+        return self.n * (len(STOECKLE[name]) if name in STOECKLE else 1)
 
     def _add_round(self, name: str, *, for_stock: bool = False) -> None:
         if name == "bockrunde" and self.table.bock_overlap == "stack":

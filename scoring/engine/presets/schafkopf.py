@@ -160,7 +160,9 @@ def _capped_int(r: HandReader, name: str, most: int, label: str, none_message: s
     if most:
         return r.int(name, 0, most, default=0, label=label)
     value = r.get(name, 0)
-    if check_int(value, -(10**9), 10**9, name, label) != 0:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError("invalid_type", "Erwartet eine ganze Zahl.", name)
+    if value:
         raise EngineError("not_allowed", none_message, name)
     return 0
 

@@ -705,6 +705,13 @@ def test_gardareiz_bettel_after_62_to_76_shows_a_card_per_step_001_5_3() -> None
     assert (err.code, err.field) == ("missing_field", "bid")
 
 
+def test_gardareiz_tout_carries_its_bid_too_001_5_3() -> None:
+    # Whoever bid highest plays "ein Solo seiner Wahl": a Tout too, and it has its bid.
+    tout = dict(game="solo", suit="herz", declarer="Anna", tout=True, tricks=8, augen=120, context=GARDAREIZ)
+    assert score(ALLGAEU, **tout, bid=90)["winner"] == "declarer"
+    assert refused(ALLGAEU, **tout).field == "bid"
+
+
 def test_gardareiz_no_bettel_from_78_001_5_3() -> None:
     # "Ab 78 gereizten Punkten darf kein Bettel mehr gespielt werden."
     err = refused(ALLGAEU, game="bettel", declarer="Anna", tricks=0, bid=78, context=GARDAREIZ)
