@@ -3,8 +3,10 @@ scored under the table state in force, the totals, the Stock and the state for t
 
 The log is the truth; the table state is derived by folding over it, never stored as counters:
 who deals (clockwise, 001 §2.3), who sits out (5 at the table: the dealer; 6: the dealer and the
-player to his right, 001 §7), the round in force and the queue of rounds to come (Bock-, Mungo-
-and the special rounds of 001 §5, the Bockspiel of §8.4), a pending vote (§5.2), the Stock
+player to his right, 001 §7; a hand whose cards were bought seats the buyer instead of the seller,
+§7.1/§7.2), the round in force and the queue of rounds to come (Bock-, Mungo- and the special
+rounds of 001 §5 — in a Stöcklesrunde the Stöckle each player still holds, §5.4/§5.5 — and the
+Bockspiel of §8.4), a pending vote (§5.2), the Stock
 (001 §8.1/§8.2 and §5.3, or 003 §3.2) and the Doppelkopf table events (004 §5, §10).
 
 Public API (the web service and ``manage.py score_session`` share it):
@@ -60,7 +62,7 @@ STOECKLE = {
     "megastoecklesrunde": ("solo", "wenz", "bettel", "rufspiel", "mungo", "geier", "farbgeier", "farbwenz"),
 }
 _MUNGO = frozenset({"mungo", "ramsch"})
-GAME_LABELS = {name: game.label for name, game in GAMES.items()}
+_GAME_LABELS = {name: game.label for name, game in GAMES.items()}
 
 
 class EntryError(EngineError):
@@ -546,10 +548,10 @@ class _Fold:
             return
         held = dict(slot.stoeckle)
         if game not in held[owner]:
-            left = ", ".join(GAME_LABELS.get(g, g) for g in held[owner]) or "keins mehr"
+            left = ", ".join(_GAME_LABELS.get(g, g) for g in held[owner]) or "keins mehr"
             raise EngineError(
                 "not_allowed",
-                f"{owner} hat {GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left}"
+                f"{owner} hat {_GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left}"
                 " (001 §5.4).",
                 "game",
             )
