@@ -680,7 +680,7 @@ class SchafkopfRules(RuleSet):
             # schon. Dann ist der Nicht-Spritzer Sieger und die zwei Spritzer Verlierer." With the three
             # tied at the bottom the fourth, most Augen, loses as well: one winner against three
             # losers, settled like the Durchmarsch the other way round — each loser pays him the price.
-            lines.append(Line(f"Gleichstand dreier Spieler: {lone} hat nicht gespritzt und gewinnt allein"))
+            lines.append(Line(f"Gleichstand zu dritt: {lone} hat nicht gespritzt und gewinnt allein"))
             for seat in seats:
                 if seat != lone:
                     payouts[seat] -= price
