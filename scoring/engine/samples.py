@@ -80,7 +80,7 @@ def schafkopf_hand(
         if game.kind == "leasters" or rules.opt("mungo_mode") == "ramsch":
             hand.update(_trump_tie_breaks(rng, seats, tricks, leasters=game.kind == "leasters"))
         if rules.opt("max_kontra") and rng.random() < 0.1:
-            hand["kontra_by"] = [rng.choice(seats)]
+            hand["kontra_by"] = rng.sample(seats, rng.choice((1, 1, 2)))  # 001 §4.3.2: each may give one
         if owner is not None:
             hand["declarer"] = owner  # whose Mungo-Stöckle it is (read by the fold, not the preset)
         return hand
