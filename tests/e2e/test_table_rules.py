@@ -25,8 +25,13 @@ def open_table(page: Page, live_server: LiveServer, world: World, table: Table) 
 
 
 def shot(page: Page, name: str) -> None:
-    if os.environ.get("SHOTS_DIR"):
-        page.screenshot(path=os.path.join(os.environ["SHOTS_DIR"], f"{name}.png"), full_page=True)
+    """A phone screenshot and a desktop one, when SHOTS_DIR is set."""
+    folder = os.environ.get("SHOTS_DIR")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}-390.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=os.path.join(folder, f"{name}-desktop.png"), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_a_table_of_five_offers_gekauft_von(live_server: LiveServer, page: Page, world: World) -> None:
@@ -38,7 +43,7 @@ def test_a_table_of_five_offers_gekauft_von(live_server: LiveServer, page: Page,
     bought = form.locator("fieldset", has_text="Karten gekauft von")
     expect(bought).to_be_visible()
     expect(bought.locator("label", has_text=dealer)).to_be_visible()
-    shot(page, "five-gekauft-von-390")
+    shot(page, "five-gekauft-von")
 
 
 def test_the_stoecklesrunde_shows_the_stoeckle_and_who_must_play(
@@ -54,7 +59,7 @@ def test_the_stoecklesrunde_shows_the_stoeckle_and_who_must_play(
     open_table(page, live_server, world, table)
     expect(page.locator(".stoeckle")).to_contain_text(f"Will keiner spielen, muss {must} spielen")
     expect(page.locator(".stoeckle-table")).to_contain_text("Stöckle noch zu spielen")
-    shot(page, "stoecklesrunde-390")
+    shot(page, "stoecklesrunde")
 
 
 def test_a_gardareiz_bid_is_refused_at_its_field(live_server: LiveServer, page: Page, world: World) -> None:
@@ -72,4 +77,4 @@ def test_a_gardareiz_bid_is_refused_at_its_field(live_server: LiveServer, page: 
     page.locator("button.save").click()
     expect(page.locator("#error-bid")).to_contain_text("Gereizt wird ab 62 in Schritten von 2 Augen")
     expect(page.locator("#entry-form").get_by_text("Mitspieler")).to_be_hidden()
-    shot(page, "gardareiz-bid-error-390")
+    shot(page, "gardareiz-bid-error")
