@@ -119,6 +119,9 @@ class PlayoffForm(_PlayersForm):
 class AdjustmentForm(_PlayersForm):
     points = forms.IntegerField(
         label=_("Punkte"),
+        # A correction of a championship's points, not a number without end (the column is 32-bit).
+        min_value=-10_000,
+        max_value=10_000,
         help_text=_("So viele Punkte mehr zählen für jeden betroffenen Spieler in der Platzierung (001 §11.3)."),
     )
     reason = forms.CharField(label=_("Grund"), max_length=200)
