@@ -90,7 +90,10 @@ def run_command(name: str, data: bytes, *args: str) -> tuple[int, str, str]:
 hostile_text = st.text(st.characters(categories=["Cs", "Cc", "Cf", "L", "N", "P", "Zs"]), max_size=12)
 hostile_text |= st.sampled_from(["\x00", "\ud800", "A\udfffB", "\x1b[2J", "Anna\x00", "\u202e", "\n"])
 # Integers far beyond what any field takes, up to thousands of digits.
-huge_integers = st.integers() | st.builds(lambda n, sign: sign * 10**n, st.integers(20, 5_000), st.sampled_from([1, -1]))
+huge_integers = st.integers() | st.builds(
+    lambda n, sign: sign * 10**n,
+    st.integers(20, 5_000), st.sampled_from([1, -1]),
+)
 hostile_leaves = st.none() | st.booleans() | st.integers(-200, 200) | huge_integers | hostile_text
 hostile_values = st.recursive(
     hostile_leaves,
