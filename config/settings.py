@@ -171,7 +171,9 @@ if TESTING:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A refused request (403, 404, a disallowed Host …) is one line; real errors keep tracebacks.
+    "filters": {"refusals_on_one_line": {"()": "config.logfilters.RefusalsOnOneLine"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals_on_one_line"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
