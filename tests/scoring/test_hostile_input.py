@@ -9,6 +9,7 @@ as hypothesis strategies, through the commands and the JSON form.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -30,7 +31,7 @@ from scoring.engine import safejson
 from scoring.engine.core import EngineError
 from scoring.models import AuditEntry, Entry, LedgerEntry, Table
 from tests.factories import World, rufspiel
-from tests.hostile import HUGE, hostile_hands, hostile_json_text, hostile_values, run_command
+from tests.hostile import HUGE, hostile_hands, hostile_json_text, hostile_text, hostile_values, run_command
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = ["Anna", "Bert", "Cilli", "Done"]
@@ -139,7 +140,7 @@ PAGE_HANDS = hostile_hands(PLAYERS, deckel=True)
 
 @pytest.fixture
 def table(world: World) -> Table:
-    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    session = services.session_create(club=world.club, date=datetime.date(2026, 11, 20), place="Krone", user=None)
     members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
     return services.table_start(session=session, members=members, rules="allgaeu", user=None)
 
@@ -247,7 +248,11 @@ def test_the_service_refuses_what_a_form_would(table: Table) -> None:
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(command=st.sampled_from(["score_hand", "score_session"]), bad=hostile_json_text(), where=st.integers(0, 2))
+@given(
+    command=st.sampled_from(["score_hand", "score_session", "rank_tournament"]),
+    bad=hostile_json_text(),
+    where=st.integers(0, 2),
+)
 def test_hostile_text_anywhere_gives_the_error_object_never_a_crash(command: str, bad: str, where: int) -> None:
     hand = hand_text_with(bad, where)
     data = score_hand_text(hand) if command == "score_hand" else score_session_text(hand)
@@ -282,3 +287,46 @@ def test_hostile_values_in_a_stored_entry_are_refused_or_stored_intact(table: Ta
         assert sheet(table) == before
         return
     assert Entry.objects.get(pk=entry.pk).data == data
+
+
+def _form_body(fields: dict[str, str]) -> str:
+    """Percent-encoded as a careless client sends it: a lone surrogate as its CESU bytes."""
+    return "&".join(f"{key}={quote(value, errors='surrogatepass')}" for key, value in fields.items())
+
+
+FORMS = ["club_settings", "member_add", "session_create", "table_start", "entry_json", "entry_delete"]
+
+
+@pytest.mark.django_db
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(form=st.sampled_from(FORMS), text=hostile_text | hostile_json_text())
+def test_hostile_text_posted_to_every_form_is_refused_or_stored_clean(
+    client_as: Any, table: Table, form: str, text: str
+) -> None:
+    """Random hostile text in a text field of each form: never a 500, and nothing with NUL, a
+    control character or a surrogate reaches the database (on PostgreSQL too)."""
+    client: Client = client_as("owner")
+    slug = {"slug": table.session.club.slug}
+    first = services.entry_append(table=table, data=rufspiel(table), user=None) if form == "entry_delete" else None
+    before = sheet(table)
+    targets: dict[str, tuple[str, dict[str, str]]] = {
+        "club_settings": (reverse("clubs:settings", kwargs=slug), {"name": text}),
+        "member_add": (reverse("clubs:member_add", kwargs=slug), {"display_name": text}),
+        "session_create": (reverse("scoring:session_create", kwargs=slug), {"date": "2026-11-21", "place": text}),
+        "table_start": (
+            reverse("scoring:table_start", kwargs={**slug, "session_id": table.session_id}),
+            {"name": text, "preset": "allgaeu", "first_dealer": "0", "seat_0": "", "seat_1": "", "seat_2": ""},
+        ),
+        "entry_json": (url("entry_add", table), {"data": text, "expected_number": str(len(before[0]) + 1)}),
+        "entry_delete": (url("entry_delete", table, entry_id=first.pk if first else 0), {"delete-reason": text}),
+    }
+    path, fields = targets[form]
+    response = client.post(path, _form_body(fields), content_type="application/x-www-form-urlencoded")
+    assert response.status_code < 500
+    for model, column in [(Member, "display_name"), (Table, "name"), (AuditEntry, "reason")]:
+        for value in model.objects.values_list(column, flat=True):
+            assert safejson.text_problem(value, multiline=False) is None, (model, value)
+    # What the server reads: the bytes of a lone surrogate are not UTF-8, Django decodes them as U+FFFD.
+    received = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").strip()
+    if form == "entry_json" or (form == "entry_delete" and safejson.bad_character(received, multiline=False)):
+        assert sheet(table) == before  # never a valid hand; a reason with a bad character deletes nothing
