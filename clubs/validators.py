@@ -1,7 +1,7 @@
 """Text typed into a form is plain text: every text field of the project's forms refuses control
 characters (NUL above all, which PostgreSQL cannot store; tab and line breaks only where the
-field has several lines) and lone surrogates, with the reason at the field. The rule is the one
-the JSON reader applies to strings (``scoring.engine.safejson``)."""
+field has several lines) and lone surrogates, with the reason at the field. The rule is
+``clubs.plaintext``, which the JSON reader (``scoring.safejson``) applies to strings as well."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.safejson import bad_character
+from clubs.plaintext import bad_character
 
 
 def _validator(multiline: bool) -> Any:

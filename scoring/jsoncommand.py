@@ -4,7 +4,7 @@ Reads one JSON document from standard input or from the file named as the only p
 argument, writes one JSON document to standard output. Invalid input prints the spec's error
 object to standard output, one line to standard error, and exits 2 — never a traceback, never
 a partial result (spec, introduction). The input is read as bytes and parsed by the one safe
-reader (``scoring.engine.safejson``); the output is written so that nothing the input carried
+reader (``scoring.safejson``); the output is written so that nothing the input carried
 can make printing fail.
 """
 
@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine import safejson
+from scoring import safejson
 from scoring.engine.core import EngineError
 
 

@@ -21,9 +21,9 @@ from django_tables2 import RequestConfig
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
-from scoring import selectors, services
+from scoring import safejson, selectors, services
 from scoring.amounts import format_amount
-from scoring.engine import registry, safejson
+from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import preview
 from scoring.forms import (

@@ -25,9 +25,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clubs import plaintext
 from clubs.models import Member
-from scoring import selectors, services
-from scoring.engine import safejson
+from scoring import safejson, selectors, services
 from scoring.engine.core import EngineError
 from scoring.models import AuditEntry, Entry, LedgerEntry, Table
 from tests.factories import World, rufspiel
@@ -325,8 +325,8 @@ def test_hostile_text_posted_to_every_form_is_refused_or_stored_clean(
     assert response.status_code < 500
     for model, column in [(Member, "display_name"), (Table, "name"), (AuditEntry, "reason")]:
         for value in model.objects.values_list(column, flat=True):
-            assert safejson.text_problem(value, multiline=False) is None, (model, value)
+            assert plaintext.bad_character(value, multiline=False) is None, (model, value)
     # What the server reads: the bytes of a lone surrogate are not UTF-8, Django decodes them as U+FFFD.
     received = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").strip()
-    if form == "entry_json" or (form == "entry_delete" and safejson.bad_character(received, multiline=False)):
+    if form == "entry_json" or (form == "entry_delete" and plaintext.bad_character(received, multiline=False)):
         assert sheet(table) == before  # never a valid hand; a reason with a bad character deletes nothing
