@@ -330,3 +330,19 @@ def test_hostile_text_posted_to_every_form_is_refused_or_stored_clean(
     received = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").strip()
     if form == "entry_json" or (form == "entry_delete" and plaintext.bad_character(received, multiline=False)):
         assert sheet(table) == before  # never a valid hand; a reason with a bad character deletes nothing
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number", ["99999999999999999999", "9" * 5_000])
+def test_huge_numbers_in_addresses_are_not_found_never_an_error(client_as: Any, table: Table, number: str) -> None:
+    """An id beyond any column (PostgreSQL's integer is 32-bit) is simply not found."""
+    client: Client = client_as("owner")
+    slug = table.session.club.slug
+    paths = [
+        f"/clubs/{slug}/abende/{number}/",
+        url("table", table).replace(f"/{table.pk}/", f"/{number}/"),
+        reverse("stats:standings", kwargs={"slug": slug}) + f"?period=evening&session={number}",
+        reverse("stats:member", kwargs={"slug": slug, "member_id": 1}).replace("/1/", f"/{number}/"),
+    ]
+    for path in paths:
+        assert client.get(path).status_code in (200, 404), path
