@@ -398,7 +398,7 @@ class RawEntryForm(SubmissionFields):
         try:
             value = safejson.loads(self.cleaned_data["data"])
         except EngineError as error:
-            raise ValidationError(_("Kein gültiges JSON: %(error)s") % {"error": _where(error)}) from None
+            raise ValidationError(_where(error)) from None  # the reader says what and where, in German
         if not isinstance(value, dict):
             raise ValidationError(_("Erwartet ein JSON-Objekt."))
         return value

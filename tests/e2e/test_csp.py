@@ -78,3 +78,28 @@ def test_the_pages_of_a_club_report_no_violation(live_server: LiveServer, page: 
     expect(page.locator("#preview")).to_contain_text("Deckel ×2")
     page.screenshot(path=str(SHOTS / "csp-table-preview.png"), full_page=True)
     assert violations(page, console) == []
+
+
+def test_a_hostile_json_hand_is_refused_at_the_field_in_the_browser(
+    live_server: LiveServer, page: Page, world: World
+) -> None:
+    """Issue 17 on the phone: a hand with NUL in a name typed into the JSON fallback is refused at
+    the field, in German, the sheet stays as it was, and no CSP violation on the way."""
+    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
+    table = services.table_start(session=session, members=members, rules="allgaeu", user=None)
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.add_init_script(WATCH)
+    login(page, live_server, world, "scorer")
+    page.goto(live_server.url + table.get_absolute_url())
+    page.get_by_text("Als JSON eingeben").click()
+    hand = '{"game": "rufspiel", "declarer": "Sepp\\u0000Huber", "partner": "Zenzi Mayr", "augen": 70, "deckel": 1}'
+    page.locator("#json-data").fill(hand)
+    page.locator("details.as-json button[type=submit]").click()
+    expect(page.locator("#error-data")).to_contain_text("U+0000")
+    page.locator("details.as-json").scroll_into_view_if_needed()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "json-refused.png"), full_page=True)
+    assert table.entries.count() == 0
+    assert violations(page, console) == []
