@@ -103,3 +103,16 @@ def test_a_hostile_json_hand_is_refused_at_the_field_in_the_browser(
     page.screenshot(path=str(SHOTS / "json-refused.png"), full_page=True)
     assert table.entries.count() == 0
     assert violations(page, console) == []
+
+
+def test_the_rules_form_refuses_a_price_beyond_its_maximum(live_server: LiveServer, page: Page, world: World) -> None:
+    login(page, live_server, world, "owner")
+    page.goto(live_server.url + reverse("scoring:club_rules", kwargs={"slug": world.club.slug}))
+    field = page.locator("#id_price_rufspiel")
+    expect(field).to_have_attribute("max", "1000")  # the browser knows the maximum too
+    field.evaluate("input => input.removeAttribute('max')")  # as a careless client would send it
+    field.fill("3000000000")
+    field.press("Enter")
+    expect(page.get_by_text("kleiner oder gleich 1000").first).to_be_visible()
+    page.locator("#id_price_rufspiel").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "rules-maximum.png"))
