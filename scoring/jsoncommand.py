@@ -78,9 +78,8 @@ class JsonCommand(BaseCommand):
         emit_json(result)
 
     def _read(self, path: str | None) -> Any:
-        # One character of UTF-8 is at least one byte: reading one byte more than the reader
-        # takes characters is enough to refuse an oversized input without holding all of it.
-        limit = safejson.MAX_JSON_CHARS * 4 + 1
+        # One byte more than the reader takes tells an oversized input without holding all of it.
+        limit = safejson.MAX_JSON_BYTES + 1
         try:
             if path:
                 with open(path, "rb") as handle:

@@ -20,6 +20,7 @@ apply as well.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,6 +30,8 @@ from scoring.engine.core import EngineError
 MAX_JSON_CHARS = 16_000_000  # a championship of 200 players with every hand is about 2 MB
 MAX_DEPTH = 64  # the deepest document of the spec (rank_tournament) nests 8 levels
 MAX_INT_DIGITS = 20  # every integer of the format fits into 64 bits (19 digits)
+MAX_JSON_BYTES = 4 * MAX_JSON_CHARS  # a character is at most four bytes of UTF-8
+
 
 def _invalid(message: str, field: str | None = None) -> EngineError:
     return EngineError("invalid_json", message, field)
@@ -46,14 +49,17 @@ def _refuse_constant(name: str) -> Any:
 
 
 def loads(text: str | bytes) -> Any:
-    """Parse JSON text from outside and check it (``check``); any failure is an ``EngineError``."""
+    """Parse JSON text from outside and check it (``check``); any failure is an ``EngineError``.
+    Bytes are read as UTF-8; more than ``MAX_JSON_BYTES`` of them are too long without a look."""
     if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_JSON_BYTES:
+            raise _too_long()
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise _invalid("Die Eingabe ist kein UTF-8-Text.") from None
     if len(text) > MAX_JSON_CHARS:
-        raise _invalid(f"Die Eingabe ist zu lang (höchstens {MAX_JSON_CHARS:,} Zeichen).".replace(",", "."))
+        raise _too_long()
     try:
         value = json.loads(text, parse_int=_parse_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
@@ -62,6 +68,10 @@ def loads(text: str | bytes) -> Any:
         raise _invalid(_too_deep()) from None
     check(value)
     return value
+
+
+def _too_long() -> EngineError:
+    return _invalid(f"Die Eingabe ist zu lang (höchstens {MAX_JSON_CHARS:,} Zeichen).".replace(",", "."))
 
 
 def _too_deep() -> str:
@@ -80,7 +90,10 @@ def check(value: Any, path: str | None = None) -> None:
             problem = text_problem(item)
             if problem:
                 raise _invalid(problem, where)
-        elif isinstance(item, bool) or item is None or isinstance(item, float):
+        elif isinstance(item, float):
+            if not math.isfinite(item):  # NaN and infinity are not JSON (PostgreSQL refuses them)
+                raise _invalid("Keine Zahl im JSON-Format (NaN oder unendlich).", where)
+        elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
             if not -limit < item < limit:

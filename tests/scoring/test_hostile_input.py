@@ -90,6 +90,9 @@ def test_input_that_is_not_utf8_or_too_long_is_refused(monkeypatch: pytest.Monke
     monkeypatch.setattr(safejson, "MAX_JSON_CHARS", 100)
     error = assert_refused(*run_command("score_hand", score_hand_text(hand_of(" " * 200))))
     assert "zu lang" in error["message"]
+    monkeypatch.setattr(safejson, "MAX_JSON_BYTES", 400)  # cut inside an umlaut: still "too long"
+    error = assert_refused(*run_command("score_hand", score_hand_text(hand_of("ä" * 300))))
+    assert "zu lang" in error["message"]
 
 
 def hand_of(padding: str) -> str:
@@ -237,7 +240,7 @@ def test_the_service_refuses_what_a_form_would(table: Table) -> None:
     nested: Any = 0
     for _ in range(200):
         nested = [nested]
-    for extra in ({"\x00": 0}, {"note": "\ud800"}, {"x": nested}, {"augen": 10**5000}):
+    for extra in ({"\x00": 0}, {"note": "\ud800"}, {"x": nested}, {"augen": 10**5000}, {"augen": float("nan")}):
         before = sheet(table)
         with pytest.raises(EngineError):
             services.entry_append(table=table, data={**rufspiel(table), **extra}, user=None)
