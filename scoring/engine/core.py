@@ -222,14 +222,11 @@ class RuleSet:
 AMOUNT_LIMIT = 2**53 - 1
 
 
-def check_amounts(amounts: Iterable[int], field: str | None = None) -> None:
+def check_amounts(amounts: Iterable[int]) -> None:
     """Refuse an entry whose amounts leave what the ledger and every JSON reader hold exactly."""
     if any(not -AMOUNT_LIMIT <= amount <= AMOUNT_LIMIT for amount in amounts):
-        raise EngineError(
-            "out_of_range",
-            f"Ein Betrag wäre größer als {AMOUNT_LIMIT:,}; so hohe Beträge kann niemand abrechnen.".replace(",", "."),
-            field,
-        )
+        limit = f"{AMOUNT_LIMIT:,}".replace(",", ".")
+        raise EngineError("out_of_range", f"Ein Betrag wäre größer als {limit}; so viel rechnet niemand ab.")
 
 
 def zero_sum_check(payouts: Mapping[str, int]) -> None:

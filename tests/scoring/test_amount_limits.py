@@ -31,8 +31,9 @@ from scoring.engine.samples import schafkopf_hand
 from scoring.engine.session import score_session_document
 from scoring.engine.session_rules import table_option_specs
 from scoring.models import ClubRules, Entry, KasseBooking, LedgerEntry
-from tests.factories import World
+from tests.factories import World, make_tournament
 from tests.hostile import run_command
+from tournaments.forms import AdjustmentForm
 
 SEATS = ["Anna", "Bert", "Cilli", "Done"]
 SCHAFKOPF = [name for name, cls in registry.all_presets().items() if issubclass(cls, SchafkopfRules)]
@@ -216,3 +217,15 @@ def test_the_ledger_holds_the_largest_amount(world: World) -> None:
         assert LedgerEntry.objects.get(pk=row.pk).amount == value
         assert Entry.objects.get(pk=entry.pk).stock_after == value
         assert KasseBooking.objects.get(pk=booking.pk).amount == value
+
+
+@pytest.mark.django_db
+def test_a_championship_adjustment_has_bounds(world: World) -> None:
+    """Points added by hand to a championship's ranking: a real correction, not 2^31."""
+    tournament = make_tournament(world.club)
+    player = tournament.participants.first()
+    assert player is not None
+    for points, ok in (("10000", True), ("-10000", True), ("10001", False), ("9" * 30, False)):
+        data = {"players": [player.member_id], "points": points, "reason": "Fehler"}
+        form = AdjustmentForm(data, tournament=tournament)
+        assert form.is_valid() is ok, (points, form.errors)
