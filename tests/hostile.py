@@ -111,8 +111,8 @@ def deep_json_text(draw: Any) -> str:
     return opener * depth + inner + closer * depth
 
 
-def hostile_json_text(value_text: st.SearchStrategy[str] | None = None) -> st.SearchStrategy[str]:
+def hostile_json_text() -> st.SearchStrategy[str]:
     """Raw JSON text of one hostile value: escaped surrogates and NUL, huge digits, deep nesting."""
     escaped = hostile_text.map(lambda text: json.dumps(text))  # "\ud800" stays an escape, valid JSON
     digits = st.integers(21, 6_000).map(lambda n: "9" * n)
-    return escaped | digits | deep_json_text() | (value_text if value_text is not None else st.nothing())
+    return escaped | digits | deep_json_text()
