@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,12 @@ MAX_JSON_CHARS = 16_000_000  # a championship of 200 players with every hand is 
 MAX_DEPTH = 64  # the deepest document of the spec (rank_tournament) nests 8 levels
 MAX_INT_DIGITS = 20  # every integer of the format fits into 64 bits (19 digits)
 MAX_JSON_BYTES = 4 * MAX_JSON_CHARS  # a character is at most four bytes of UTF-8
+
+
+# An escape of a C0/C1 control character or of a surrogate, or such a character raw (JSON lets
+# DEL, the C1 controls and, in a str, surrogates stand in a string as they are): the text may hold
+# a string that ``clubs.plaintext`` refuses (a surrogate pair of an emoji matches too, harmlessly).
+_MAYBE_BAD_TEXT = re.compile(r"[\x7f-\x9f\ud800-\udfff]|\\u(?:00[01]|007f|008|009|d[89a-f])", re.IGNORECASE)
 
 
 def _invalid(message: str, field: str | None = None) -> EngineError:
@@ -66,7 +73,9 @@ def loads(text: str | bytes) -> Any:
         raise _invalid(f"Kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}): {exc.msg}") from None
     except RecursionError:
         raise _invalid(_too_deep()) from None
-    check(value)
+    # Without a bad character raw or escaped anywhere in the text (C0 controls typed raw are not
+    # JSON), the strings need no look one by one, which keeps a document of megabytes fast.
+    check(value, texts=_MAYBE_BAD_TEXT.search(text) is not None)
     return value
 
 
@@ -78,16 +87,16 @@ def _too_deep() -> str:
     return f"Das JSON ist zu tief verschachtelt (höchstens {MAX_DEPTH} Ebenen)."
 
 
-def check(value: Any, path: str | None = None) -> None:
+def check(value: Any, path: str | None = None, *, texts: bool = True) -> None:
     """Refuse what ``loads`` refuses in an already parsed value (an entry's facts built by a
     form, a document handed to a service): deep nesting, huge integers, bad text in strings and
-    keys. Iterative, so a deep value cannot exhaust the stack here either."""
+    keys (unless ``texts`` is false). Iterative, so a deep value cannot exhaust the stack."""
     stack: list[tuple[Any, str | None, int]] = [(value, path, 0)]
     limit = 10**MAX_INT_DIGITS
     while stack:
         item, where, depth = stack.pop()
         if isinstance(item, str):
-            problem = text_problem(item)
+            problem = texts and text_problem(item)
             if problem:
                 raise _invalid(problem, where)
         elif isinstance(item, float):
@@ -105,7 +114,7 @@ def check(value: Any, path: str | None = None) -> None:
                 if not isinstance(key, str):
                     raise _invalid("Schlüssel eines JSON-Objekts sind Texte.", where)
                 inner = f"{where}.{key}" if where else key
-                problem = text_problem(key)
+                problem = texts and text_problem(key)
                 if problem:
                     raise _invalid(f"Im Feldnamen: {problem}", where)
                 stack.append((child, inner, depth + 1))

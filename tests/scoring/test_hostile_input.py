@@ -349,3 +349,29 @@ def test_huge_numbers_in_addresses_are_not_found_never_an_error(client_as: Any, 
     ]
     for path in paths:
         assert client.get(path).status_code in (200, 404), path
+
+
+json_with_hostile_text = st.recursive(
+    st.none() | st.integers(-(10**6), 10**6) | hostile_text,
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(hostile_text, children, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=400)
+@given(value=json_with_hostile_text, ascii_only=st.booleans())
+def test_the_reader_refuses_text_exactly_when_the_full_check_does(value: Any, ascii_only: bool) -> None:
+    """The reader skips the look at each string when the text shows no bad character at all: that
+    shortcut refuses exactly what checking every string refuses, escaped or raw."""
+    try:
+        safejson.check(value)
+    except EngineError:
+        expected = False
+    else:
+        expected = True
+    try:
+        read = safejson.loads(json.dumps(value, ensure_ascii=ascii_only))
+    except EngineError:
+        assert not expected
+    else:
+        assert expected and read == value
