@@ -375,3 +375,24 @@ def test_the_reader_refuses_text_exactly_when_the_full_check_does(value: Any, as
         assert not expected
     else:
         assert expected and read == value
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("username", ["test-owner\x00", "\ud800", "a\x1b[2Jb"])
+def test_a_login_with_hostile_text_is_refused_never_an_error(client: Client, world: World, username: str) -> None:
+    """The lockout (django-axes) records failed logins by username: NUL must not reach it."""
+    body = _form_body({"username": username, "password": "x\x00"})
+    response = client.post(reverse("login"), body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code in (200, 403)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "query", ["period=month&month=%00", "period=range&from=%00&to=%ED%A0%80", "sort=%00", "page=%00"]
+)
+def test_hostile_query_strings_are_never_an_error(client_as: Any, table: Table, query: str) -> None:
+    client: Client = client_as("owner")
+    slug = table.session.club.slug
+    for name in ("stats:standings", "clubs:member_list"):
+        path = reverse(name, kwargs={"slug": slug})
+        assert client.get(f"{path}?{query}").status_code in (200, 404), (path, query)
