@@ -1,8 +1,8 @@
 """Logs an admin can read: a refused request is one line, a real error keeps its traceback.
 
-Django logs a 403 (``PermissionDenied``), a 400 (``DisallowedHost`` and the other
-``SuspiciousOperation``\\ s) and every other 4xx with the exception attached, so each probe of a
-club page an outsider may not see wrote a whole traceback. ``RefusalsOnOneLine`` drops the
+Django logs a 403 (``PermissionDenied``), a 400 (``DisallowedHost``, any other
+``SuspiciousOperation``) and other 4xx with the exception attached, so each probe of a club page
+an outsider may not see wrote a whole traceback. ``RefusalsOnOneLine`` drops the
 traceback of any record for a response below 500, or whose exception is one of those refusals,
 and adds the refusal's reason to the line instead (escaped: a Host header is the client's text).
 """
