@@ -145,24 +145,27 @@ def test_a_stock_doubled_without_end_is_refused_at_the_limit() -> None:
         "first_dealer": "Anna",
         "hands": [{"event": "zusammengeworfen"}, *[lost] * 60],
     }
-    with pytest.raises(EngineError) as refused:
-        score_session_document(doc)
-    assert refused.value.code == "out_of_range" and refused.value.field == "hands[35]"
+    code, out, _err = run_command("score_session", json.dumps(doc).encode())
+    assert code == 2
+    assert json.loads(out)["error"] == {
+        "code": "out_of_range",
+        "message": "Ein Betrag wäre größer als 9.007.199.254.740.991; so viel rechnet niemand ab.",
+        "field": "hands[35]",
+    }
     doc["hands"] = doc["hands"][:35]
     assert score_session_document(doc)["stock"] <= AMOUNT_LIMIT
 
 
+@pytest.mark.parametrize("command", ["score_hand", "score_session"])
 @pytest.mark.parametrize("value", [MAX_PRICE + 1, 3_000_000_000])  # the last: 30 million euros
-def test_the_command_refuses_a_price_beyond_the_maximum(value: int) -> None:
-    doc = {
-        "ruleset": {"preset": "standard", "options": {"price_rufspiel": value}},
-        "seats": SEATS,
-        "game": "rufspiel",
-        "declarer": "Anna",
-        "partner": "Bert",
-        "augen": 70,
-    }
-    code, out, _err = run_command("score_hand", json.dumps(doc).encode())
+def test_the_commands_refuse_a_price_beyond_the_maximum(command: str, value: int) -> None:
+    ruleset = {"preset": "standard", "options": {"price_rufspiel": value}}
+    hand = {"game": "rufspiel", "declarer": "Anna", "partner": "Bert", "augen": 70}
+    if command == "score_hand":
+        doc: dict[str, Any] = {"ruleset": ruleset, "seats": SEATS, **hand}
+    else:
+        doc = {"ruleset": ruleset, "players": SEATS, "first_dealer": "Done", "hands": [hand]}
+    code, out, _err = run_command(command, json.dumps(doc).encode())
     assert code == 2
     error = json.loads(out)["error"]
     assert error["field"] == "ruleset.options.price_rufspiel" and str(MAX_PRICE) in error["message"]
