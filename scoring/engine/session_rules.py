@@ -88,6 +88,15 @@ class TableRules:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+# Maxima of the table options (issue 17, docs/rules/table-state.md): a payment into the Stock
+# and the cap of its doubling at most 100 € (the seed's cap is 2 €), a Vergeben limit a table
+# can reach in one evening.
+MAX_STOCK_PRICE = 10_000
+MAX_VERGEBEN_LIMIT = 20
+# Buying the cards (001 §7.1/§7.2, issue 12): at most what a Stock payment may be, never doubled.
+MAX_BUY_PRICE = MAX_STOCK_PRICE
+
+
 def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
     """The table options this (resolved) rule set offers, with their defaults."""
     specs: list[OptionSpec] = []
@@ -113,6 +122,7 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                 " (001 §7.1 'Entweder er zahlt und spielt'; der Betrag steht dort nicht: voreingestellt ist"
                 " der Grundpreis eines Rufspiels)",
                 minimum=0,
+                maximum=MAX_BUY_PRICE,
             )
         )
         stock_choices = ("none", "allgaeu", "anhang_c") if special else ("none", "anhang_c")
@@ -130,14 +140,27 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
         )
         if special:
             specs += [
-                OptionSpec("stock_first", 50, "Stock: das erste Vergeben/Verabheben eines Spielers kostet", minimum=0),
-                OptionSpec("stock_repeat", 100, "Stock: jedes weitere Vergeben/Verabheben kostet", minimum=0),
+                OptionSpec(
+                    "stock_first",
+                    50,
+                    "Stock: das erste Vergeben/Verabheben eines Spielers kostet",
+                    minimum=0,
+                    maximum=MAX_STOCK_PRICE,
+                ),
+                OptionSpec(
+                    "stock_repeat",
+                    100,
+                    "Stock: jedes weitere Vergeben/Verabheben kostet",
+                    minimum=0,
+                    maximum=MAX_STOCK_PRICE,
+                ),
                 OptionSpec(
                     "stock_double_cap",
                     200,
                     "Stock: ein verlorenes Herz-Solo in der Gardareizrunde doppelt den Stock auf, höchstens um"
                     " diesen Betrag (001 §5.3 'max. 2 €')",
                     minimum=0,
+                    maximum=MAX_STOCK_PRICE,
                 ),
                 OptionSpec(
                     "wrong_dealer",
@@ -158,6 +181,7 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                 "Das so-vielte Vergeben derselben Geberin in Folge bringt jeder Spielerin am Tisch einen Punkt,"
                 " die Geberin zahlt die Summe (004 §5); 0 = nie",
                 minimum=0,
+                maximum=MAX_VERGEBEN_LIMIT,
             )
         )
     return tuple(specs)
