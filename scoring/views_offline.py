@@ -217,7 +217,8 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     whoever is in turn where it lands. Answers ``stored`` with the number it got (also when the
     key was stored before: sent twice, stored once), ``stale`` with the next number when the
     table moved on since it was typed (the phone sends it again there: the server's order
-    wins), or ``refused`` with the reasons by field; nothing is stored then."""
+    wins), or ``refused`` with the reasons by field; nothing is stored then. Each answer is a
+    200: the outcome is in ``status`` (any other status is the network's or the login's)."""
     table = _table(access, session_id, table_id)
     setup = selectors.table_setup(table)
     result = selectors.table_state(table, setup)
@@ -247,7 +248,7 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
                 expected_number=form.cleaned_data.get("expected_number"),
             )
         except services.StaleEntry as stale:
-            return JsonResponse({"status": "stale", "next": stale.next_number}, status=409)
+            return JsonResponse({"status": "stale", "next": stale.next_number})
         except EngineError as error:
             form.apply_engine_error(error)
         except ValidationError as error:
@@ -255,4 +256,4 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
         else:
             return JsonResponse({"status": "stored", "number": entry.number, "repeat": False})
     errors = {field: [str(message) for message in messages] for field, messages in form.errors.items()}
-    return JsonResponse({"status": "refused", "errors": errors}, status=422)
+    return JsonResponse({"status": "refused", "errors": errors})

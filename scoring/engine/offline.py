@@ -72,7 +72,7 @@ class OfflineTable:
             try:
                 result, state = advance(self.ruleset, self.rules, state, entry)
             except EngineError as error:
-                results.append({"ok": False, "error": error.as_dict()})
+                results.append(_refused(error))
                 continue
             for name, amount in result.payouts.items():
                 totals[name] += amount
@@ -87,7 +87,7 @@ class OfflineTable:
         try:
             entry = self._facts(json.loads(submission))
         except EngineError as error:
-            return json.dumps({"ok": False, "error": error.as_dict()})
+            return json.dumps(_refused(error))
         if entry is None:
             return json.dumps({"ok": False, "unknown": True})
         return json.dumps({"ok": True, "entry": entry})
@@ -100,7 +100,7 @@ class OfflineTable:
                 return json.dumps({"ok": False, "unknown": True})
             result, _after = advance(self.ruleset, self.rules, self.state, entry)
         except EngineError as error:
-            return json.dumps({"ok": False, "error": error.as_dict()})
+            return json.dumps(_refused(error))
         return json.dumps({"ok": True, "entry": entry, "result": result.as_dict()})
 
     def _facts(self, submission: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -125,6 +125,10 @@ class OfflineTable:
             raise EngineError("missing_field", "Welches Spiel?", "game")
         options = {key: self.form[key] for key in ("deckel", "bid", "needs_augen")}
         return hand_facts(values, players=self.players, dealer=self.state.dealer, **options)
+
+
+def _refused(error: EngineError) -> dict[str, Any]:
+    return {"ok": False, "error": error.as_dict()["error"]}
 
 
 def _state(state: TableState) -> dict[str, Any]:

@@ -332,7 +332,7 @@
         headers: { Accept: "application/json" },
         body: body(record, expected, token),
       }).then(function (response) {
-        if (response.redirected || [200, 409, 422].indexOf(response.status) < 0) {
+        if (response.redirected || response.status !== 200) {
           throw new Error("send " + response.status);
         }
         return response.json().then(function (answer) {
