@@ -107,6 +107,7 @@
         .then(function (parts) { return parts[0].OfflineTable(JSON.stringify(parts[1])); })
         .then(function (engine) {
           status = "";
+          if (!cfg.engineReadyMs) cfg.engineReadyMs = String(Math.round(performance.now()));
           return foldWith(engine).then(function () { return engine; });
         });
       table.catch(
