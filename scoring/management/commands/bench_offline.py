@@ -31,7 +31,7 @@ from scoring.bench_offline import measure
 from scoring.engine.core import EngineError
 from scoring.engine.samples import schafkopf_hand
 from scoring.engine.session import advance
-from scoring.models import Table
+from scoring.models import Session, Table
 
 SLUG = "bench-offline"
 PLAYERS = ["Anna", "Bert", "Cilli", "Done"]
@@ -80,6 +80,8 @@ class Command(BaseCommand):
 
     def _table(self, hands: int) -> tuple[Table, Any]:
         """A fresh club with a scorer and a table of ``hands`` random valid entries."""
+        # Sessions first: a seat protects its member, so the club cannot take them along.
+        Session.objects.filter(club__slug=SLUG).delete()
         Club.objects.filter(slug=SLUG).delete()
         club = Club.objects.create(name="Bench offline", slug=SLUG)
         user, _created = get_user_model().objects.get_or_create(username="bench-offline")
