@@ -197,7 +197,7 @@
   // The page's forms were rendered for the stored log; after entries saved offline the next
   // hand is someone else's deal, maybe under Dauerdeckel, and has another number.
   function updateForms() {
-    if (!folded || !data) return;
+    if (!folded || !data || !offline) return; // online the page is the server's
     var state = folded.state;
     var form = document.getElementById("entry-form");
     if (form) {
@@ -258,6 +258,7 @@
             typedFor: nextNumber(),
             status: "waiting",
             entry: check.ok ? check.entry : null,
+            what: check.ok ? lines(check.result) : "",
             unknown: !!check.unknown,
             savedAt: new Date().toISOString(),
           });
@@ -429,7 +430,7 @@
 
   function lines(result) {
     return result.lines.map(function (line) {
-      return line.label + (line.amount !== undefined ? " " + line.amount : "") + (line.factor ? " ×" + line.factor : "");
+      return line.label + (line.amount !== undefined ? " " + line.amount : "");
     }).join(" · ");
   }
 
@@ -444,12 +445,15 @@
     }));
   }
 
+  // The server's reasons, each after the label of its field as the page shows it.
   function errorText(record) {
-    var messages = [];
-    Object.keys(record.errors || {}).forEach(function (name) {
-      messages = messages.concat(record.errors[name]);
-    });
-    return messages.join(" ");
+    return Object.keys(record.errors || {}).map(function (name) {
+      var input = document.querySelector('#table-live form [name="' + name + '"]');
+      var box = input && (input.closest("fieldset") || input.closest(".field"));
+      var label = box && box.querySelector("legend, label");
+      var text = record.errors[name].join(" ");
+      return label && name !== "__all__" ? label.textContent.trim() + ": " + text : text;
+    }).join(" ");
   }
 
   function button(label, action) {
@@ -497,7 +501,7 @@
       } else {
         state = el("span", { class: "badge offline-waiting", text: blocked ? t("blocked", { n: blocked }) : t("waiting") });
       }
-      var what = result ? lines(result) : record.unknown ? t("amountLater") : "";
+      var what = result ? lines(result) : record.unknown ? t("amountLater") : record.what || "";
       cells.push(el("td", { text: String(record.sendAs || record.typedFor) }));
       cells.push(el("td", { class: "what" }, [document.createTextNode(what), state]));
       players.forEach(function (name) {
@@ -531,6 +535,8 @@
       if (!cfg.firstPreviewMs) cfg.firstPreviewMs = String(Math.round(performance.now()));
     } else if (answer.unknown) {
       box.appendChild(el("p", {}, [el("small", { text: t("unknown") })]));
+    } else if (answer.error.code === "missing_field" && answer.error.field === "game") {
+      box.appendChild(el("p", {}, [el("small", { text: t("hint") })]));
     } else if (answer.error.code === "missing_field") {
       box.appendChild(el("p", { "data-offline": "" }, [el("small", { text: t("missing", { what: answer.error.message }) })]));
     } else {
