@@ -23,5 +23,5 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("scoring.urls_offline")),
     path("", include("tournaments.urls")),
-    path("clubs/<slug:slug>/", include("scoring.urls_stats")),
+    path("clubs/<slug:slug>/", include("standings.urls")),
 ]

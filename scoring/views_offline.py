@@ -33,15 +33,8 @@ from django.views.decorators.http import require_GET
 from clubs.access import ClubAccess, Need, club_view
 from scoring import engine, selectors, services
 from scoring.engine.core import EngineError
-from scoring.forms import (
-    EntryContext,
-    EventForm,
-    HandForm,
-    RawEntryForm,
-    SubmissionFields,
-    entry_form_class,
-    posted_form_class,
-)
+from scoring.forms import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
+from scoring.forms_base import EntryContext, SubmissionFields
 from scoring.models import Entry, Table
 
 # Everything the table page needs from the static files, cached when the app is installed.

@@ -13,13 +13,13 @@ from typing import Any
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.bench_offline import ENGINE_TIMEOUT_MS
 from scoring.engine import registry
 from scoring.engine.api import score_hand_document
 from scoring.engine.core import EngineError
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import random_hand, schafkopf_hand
 from scoring.engine.session import advance, score_session_document, start
+from tools.bench_offline import ENGINE_TIMEOUT_MS
 
 HANDS_PER_PRESET = 600  # six presets: 3,600 hands
 EVENING = 120  # entries per preset's evening

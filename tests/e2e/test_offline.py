@@ -17,10 +17,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Member
 from scoring import services
-from scoring.bench_offline import ENGINE_TIMEOUT_MS, install_app, queued_rows, tap_rufspiel
 from scoring.models import Entry, LedgerEntry, Table
 from tests.e2e.offline import Guard
 from tests.factories import World
+from tools.bench_offline import ENGINE_TIMEOUT_MS, install_app, queued_rows, tap_rufspiel
 
 PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
 

@@ -18,7 +18,8 @@ from django.urls import reverse
 from clubs.models import Member
 from scoring import selectors, services
 from scoring.engine.offline import OfflineTable, clean
-from scoring.forms import EntryContext, HandForm
+from scoring.forms import HandForm
+from scoring.forms_base import EntryContext
 from scoring.models import Entry, Table
 from scoring.views_offline import ENGINE_DIR, precache_urls
 from tests.factories import World
