@@ -109,7 +109,10 @@ def test_ten_hands_offline_are_stored_once_with_the_servers_amounts(
     assert sorted(row["number"] for row in rows) == list(range(1, 11))
     assert all("offline-waiting" in row["status"] for row in rows)
     expect(page.locator("#offline-table .offline-waiting").first).to_contain_text("noch nicht übertragen")
-    assert guard.paths == [], f"requests reached the server while offline: {guard.paths}"
+    # The browser checks the service worker's script for updates by itself, outside the page's
+    # emulated network (on a phone without signal that check fails like every other request).
+    reached = [path for path in guard.paths if path != "/sw.js"]
+    assert reached == [], f"requests reached the server while offline: {reached}"
     assert Entry.objects.filter(table=table).count() == 0
 
     _reconnect(context, page)
