@@ -101,3 +101,5 @@ vendor:
 	for f in pyodide.js pyodide.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do \
 		install -D -m 644 node_modules/pyodide/$$f static/vendor/pyodide/$$f; done
 	install -D -m 644 /usr/share/common-licenses/MPL-2.0 static/vendor/pyodide/LICENSE
+	# The loaders name source maps we do not ship; collectstatic's manifest would look for them.
+	sed -i '/^\/\/# sourceMappingURL=/d' static/vendor/pyodide/pyodide.js static/vendor/pyodide/pyodide.mjs
