@@ -170,6 +170,11 @@ def test_two_phones_the_servers_order_wins_and_the_offline_phone_shows_what_move
     notes.nth(0).get_by_role("button", name="Gelesen").click()
     expect(notes).to_have_count(1, timeout=WAIT)
 
+    # Logging out drops the phone's copies of the table pages.
+    with page.expect_navigation(timeout=WAIT):
+        page.get_by_role("button", name="Abmelden").click()
+    assert not page.evaluate("async () => (await caches.keys()).includes('schafkopf-tables')")
+
 
 def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lost(
     live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
