@@ -89,14 +89,14 @@ def precache_urls() -> list[str]:
 
 
 def cache_version() -> str:
-    """Changes whenever a precached file or the engine changes, so the phone refetches them."""
+    """Changes whenever a precached file, the worker's template or the engine changes, so the
+    phone refetches them (sizes and times: cheap enough for every request of the worker)."""
     digest = hashlib.sha256(engine_zip()[1].encode())
-    names = [*APP_STATIC, *(f"vendor/pyodide/{name}" for name in PYODIDE_FILES), "../templates/offline/sw.js"]
-    for name in names:
-        found = finders.find(name) if not name.startswith("..") else settings.BASE_DIR / "templates/offline/sw.js"
-        if found:
-            stat = Path(found).stat()
-            digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    files = [finders.find(name) for name in (*APP_STATIC, *(f"vendor/pyodide/{n}" for n in PYODIDE_FILES))]
+    for path in [*files, settings.BASE_DIR / "templates" / "offline" / "sw.js"]:
+        if path:
+            stat = Path(path).stat()
+            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()[:12]
 
 
@@ -108,6 +108,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "precache": json.dumps(precache_urls()),
         "static_prefix": json.dumps(str(settings.STATIC_URL)),
         "offline_page": json.dumps(reverse("offline:page")),
+        "engine": json.dumps(reverse("offline:engine")),
     }
     response = render(request, "offline/sw.js", context, content_type="text/javascript")
     response["Cache-Control"] = "no-cache"

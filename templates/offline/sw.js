@@ -14,7 +14,7 @@ const TABLES = "schafkopf-tables";
 const PRECACHE = {{ precache|safe }};
 const STATIC_PREFIX = {{ static_prefix|safe }};
 const OFFLINE_PAGE = {{ offline_page|safe }};
-const ENGINE = PRECACHE[1];
+const ENGINE = {{ engine|safe }};
 // A table page, and the JSON of its rules and log.
 const TABLE_PATH = /^\/clubs\/[^/]+\/abende\/\d+\/tische\/\d+\/(offline\.json)?$/;
 
