@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 # Pyodide's start on a loaded two-core machine: seconds, sometimes tens of them.
-ENGINE_TIMEOUT_MS = 180_000
+ENGINE_TIMEOUT_MS = 300_000
 
 
 def install_app(page: Page, url: str) -> None:
@@ -24,13 +24,13 @@ def install_app(page: Page, url: str) -> None:
     page, the app's files, Pyodide and the table's log."""
     page.goto(url)
     controlled = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
-    page.wait_for_function(controlled, timeout=120_000)
+    page.wait_for_function(controlled, timeout=ENGINE_TIMEOUT_MS)
     script = """async () => {
         const tables = await caches.open("schafkopf-tables");
         const keys = (await tables.keys()).map((r) => new URL(r.url).pathname);
         return keys.some((p) => p.endsWith("/offline.json")) && keys.some((p) => /tische\\/\\d+\\/$/.test(p));
     }"""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + ENGINE_TIMEOUT_MS / 1000
     while not page.evaluate(script):
         assert time.monotonic() < deadline, "the table page was not cached"
         page.wait_for_timeout(250)

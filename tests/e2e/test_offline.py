@@ -23,7 +23,7 @@ from tests.factories import World
 from tools.bench_offline import ENGINE_TIMEOUT_MS, install_app, queued_rows, tap_rufspiel
 
 PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
-WAIT = 60_000  # generous: the machine may be loaded; nothing here is timed
+WAIT = 120_000  # generous: the machine may be loaded; nothing here is timed
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def _table(world: World) -> Table:
     return services.table_start(session=session, members=members, rules="allgaeu", user=None)
 
 
-def _wait_for(condition: Any, seconds: float = 120) -> None:
+def _wait_for(condition: Any, seconds: float = 300) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -140,7 +140,7 @@ def _phone_b(table: Table, data: dict[str, Any]) -> None:
 
 def _reconnect(context: BrowserContext, page: Page) -> None:
     """The signal returns (the browser says "online"): the phone sends, then shows the server's page."""
-    with page.expect_navigation(timeout=120_000):
+    with page.expect_navigation(timeout=ENGINE_TIMEOUT_MS):
         context.set_offline(False)
 
 
