@@ -6,6 +6,7 @@ counts the requests: none may reach it while the phone is offline."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -79,6 +80,13 @@ def _go_offline(context: BrowserContext, page: Page, guard: Guard) -> None:
     guard.paths.clear()
     page.reload()
     expect(page.locator(".offline-banner")).to_be_visible(timeout=WAIT)
+
+
+def _engine_ready(page: Page) -> None:
+    """The page started the engine (it shows what waits with its amounts): nothing on it moves
+    any more under the next tap."""
+    ready = re.compile(r"^\d+$")
+    expect(page.locator("#offline-table")).to_have_attribute("data-engine-ready-ms", ready, timeout=ENGINE_TIMEOUT_MS)
 
 
 def _enter(page: Page, hands: list[tuple[int, int, int]]) -> None:
@@ -195,6 +203,7 @@ def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lo
     _reconnect(context, page)
     conflict = page.locator("#offline-table tr.offline-conflict")
     expect(conflict).to_have_count(1, timeout=WAIT)
+    _engine_ready(page)
     expect(conflict).to_contain_text("Nicht übertragen", timeout=WAIT)
     waiting = page.locator("#offline-table tr.offline-waiting")
     expect(waiting).to_contain_text("wartet, bis Nr. 1 geklärt ist", timeout=WAIT)
@@ -215,6 +224,7 @@ def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lo
 
     # The second Rufspiel, sent now: refused in the Mungorunde too.
     expect(conflict).to_have_attribute("data-key", keys[1], timeout=WAIT)
+    _engine_ready(page)
     page.once("dialog", lambda dialog: dialog.accept())
     conflict.get_by_role("button", name="Verwerfen").click()
     expect(page.locator("#offline-table tr.offline-entry")).to_have_count(0, timeout=WAIT)
