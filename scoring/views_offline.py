@@ -229,6 +229,8 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
         post = post.copy()
         post["dealer"] = context.state.dealer
     form = form_class(post, context=context, prefix=prefix)
+    # Sent before (the answer was lost on the way): stored once, whatever the table looks like
+    # now, so before the form is checked against the table as it is now.
     key = form.data.get(form.add_prefix("idempotency_key"), "")
     if key and (stored := Entry.objects.filter(table=table, idempotency_key=key).first()) is not None:
         return JsonResponse({"status": "stored", "number": stored.number, "repeat": True})
