@@ -124,6 +124,19 @@ def test_an_entry_sent_twice_is_stored_once(client_as: Any, table: Table) -> Non
     assert Entry.objects.filter(table=table).count() == 1
 
 
+def test_a_lost_answer_sent_again_after_the_round_changed_is_still_the_stored_entry(
+    client_as: Any, table: Table
+) -> None:
+    client = client_as("scorer")
+    assert client.post(_url("entry_send", table), _post(table)).json()["number"] == 1
+    schwarz = {"game": "rufspiel", "declarer": "Girgl Lechner", "partner": "Vroni Brandl", "called": "gras",
+               "augen": 120, "tricks": 8, "deckel": 1}  # fmt: skip
+    services.entry_append(table=table, data=schwarz, user=None)  # the Mungorunde starts: no Rufspiel
+    again = client.post(_url("entry_send", table), _post(table))
+    assert again.json() == {"status": "stored", "number": 1, "repeat": True}
+    assert Entry.objects.filter(table=table).count() == 2
+
+
 def test_an_entry_for_a_table_that_moved_on_is_stale_and_goes_after_when_sent_again(
     client_as: Any, table: Table
 ) -> None:
