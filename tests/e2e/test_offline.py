@@ -1,8 +1,9 @@
 """Issue 16: the score sheet without signal. Debian's Chromium at phone size installs the app
 online, loses the network (``context.set_offline``), enters hands with the engine running in
 the page (Pyodide), gets the signal back, and the server stores each entry once with the
-amounts the phone showed. All of it under the Content-Security-Policy of i17, and the server
-counts the requests: none may reach it while the phone is offline."""
+amounts the phone showed. All of it under the app's Content-Security-Policy (``config/csp.py``:
+scripts only from the app, plus the WebAssembly compile Pyodide needs), and the server counts
+the requests: none may reach it while the phone is offline."""
 
 from __future__ import annotations
 
@@ -110,6 +111,8 @@ def test_ten_hands_offline_are_stored_once_with_the_servers_amounts(
     table = _table(world)
     context, page, problems = phone
     url = live_server.url + table.get_absolute_url()
+    policy = page.request.get(url).headers["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "unsafe-inline" not in policy
     install_app(page, url)
     _go_offline(context, page, guard)
 
