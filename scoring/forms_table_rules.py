@@ -42,11 +42,6 @@ def bid_field(rules: SchafkopfRules, rnd: Round) -> forms.IntegerField | None:
     )
 
 
-def bid_applies(kind: str, tout: bool, rules: SchafkopfRules, rnd: Round) -> bool:
-    """Whether the form sends the bid for this game: a Tout needs none, except after a Reiz."""
-    return kind in bid_kinds(rules, rnd) and (rnd.bid_reaches or not tout)
-
-
 def bought_by_field(state: TableState) -> forms.ChoiceField | None:
     """"Gekauft von" at tables of five and six: the dealer (at six also the Abheber) may buy the
     cards of the player dealt last and play in his seat."""
