@@ -4,13 +4,18 @@ Stöckle each player still has to play with who must play (001 §5.4)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
+from django.http import QueryDict
 from django.urls import reverse
 
 from scoring import selectors, services
+from scoring.engine.offline import OfflineTable
+from scoring.forms import HandForm
+from scoring.forms_base import EntryContext
 from scoring.models import Entry, Session, Table
 from tests.factories import World, make_table
 
@@ -136,3 +141,44 @@ def test_the_doppelkopf_form_records_the_pflicht_re_of_a_hochzeit_004_9(client_a
     client_as("scorer").post(url("entry_add", table), hand)
     entry = Entry.objects.get(table=table)
     assert entry.data["announcements"] == {"re": ["re", "keine90"]}
+
+
+# --- the offline phone makes the same facts (issue 16's bridge, issue 12's fields) ---------------
+
+
+def _same_facts_offline(client: Any, table: Table, fields: dict[str, Any]) -> dict[str, Any]:
+    """The server's form and the phone's engine bridge turn ``fields`` into the same facts."""
+    posted = {key: value if isinstance(value, list) else [value] for key, value in post(table, **fields).items()}
+    query = QueryDict(mutable=True)
+    for key, values in posted.items():
+        query.setlist(key, values)
+    setup = selectors.table_setup(table)
+    form = HandForm(query, context=EntryContext(setup, selectors.table_state(table, setup).state, 1))
+    assert form.is_valid(), form.errors
+    kwargs = {"slug": table.session.club.slug, "session_id": table.session_id, "table_id": table.pk}
+    engine = OfflineTable(client.get(reverse("offline:table_data", kwargs=kwargs)).content.decode())
+    answer = json.loads(engine.facts(json.dumps({"target": "entry", "fields": posted})))
+    assert answer == {"ok": True, "entry": form.to_data()}
+    return form.to_data()
+
+
+def test_offline_facts_carry_the_gardareiz_bid_the_mungo_owner_and_the_purchase(
+    client_as: Any, session: Session
+) -> None:
+    client = client_as("scorer")
+    garda = make_table(session)
+    services.entry_append(table=garda, data={"event": "special_round", "kind": "gardareizrunde"}, user=None)
+    seats = selectors.table_state(garda).state.seats
+    bettel = _same_facts_offline(client, garda, {"game": "bettel", "declarer": seats[0], "result": "won", "bid": "70"})
+    assert bettel["bid"] == 70
+    tout = {"game": "solo", "suit": "herz", "declarer": seats[0], "tout": "on", "result": "won", "bid": "64"}
+    assert _same_facts_offline(client, garda, tout)["bid"] == 64
+    stoeckle = make_table(session)
+    services.entry_append(table=stoeckle, data={"event": "special_round", "kind": "stoecklesrunde"}, user=None)
+    owner = selectors.table_state(stoeckle).state.seats[1]
+    augen = {f"augen_{i}": str(a) for i, a in enumerate((10, 20, 40, 50))}
+    assert _same_facts_offline(client, stoeckle, {"game": "mungo", "declarer": owner, **augen})["declarer"] == owner
+    five = make_table(session, players=5)
+    state = selectors.table_state(five).state
+    hand = {"game": "rufspiel", "declarer": state.dealer, "partner": state.seats[0], "augen": "75", "deckel": "1"}
+    assert _same_facts_offline(client, five, {**hand, "bought_by": state.dealer})["bought_by"] == state.dealer
