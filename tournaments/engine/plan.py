@@ -240,9 +240,8 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     repeats, distinct = count_meetings(plan, players)
     most, five = fairness(plan, players)
     if variant == AT_MOST_TWICE and most > 2:
-        raise EngineError(
-            "no_plan", f"Für {players} Spieler ist kein Plan bekannt, in dem sich jedes Paar höchstens zweimal trifft.", "variant"
-        )
+        message = f"Für {players} Spieler ist kein Plan bekannt, in dem sich jedes Paar höchstens zweimal trifft."
+        raise EngineError("no_plan", message, "variant")
     return SeatingPlan(
         players=players,
         partien=plan,
@@ -408,10 +407,8 @@ def _pick_removed(full: list[list[int]], count: int, rng: random.Random) -> tupl
     who never share a table, chosen so that the others meet as evenly many of them as possible
     (``cost``, the sum of squares of those counts, smallest): seeded hill climbs over single
     replacements; None when no such players were found."""
-    players, partien = len(full[0]), len(full)
-    tablemates = [
-        {y for p in range(partien) for y in range(players) if y != x and full[p][y] == full[p][x]} for x in range(players)
-    ]
+    players = len(full[0])
+    tablemates = [{y for row in full for y in range(players) if y != x and row[y] == row[x]} for x in range(players)]
 
     def cost(chosen: set[int]) -> int:
         hits = [0] * players
@@ -793,7 +790,7 @@ class _Polish:
 
     def _swap(self, p: int, a: int, b: int) -> None:
         table_a, table_b = self.seat[p][a], self.seat[p][b]
-        for player, old, new in ((a, table_a, table_b), (b, table_b, table_a)):
+        for player, old in ((a, table_a), (b, table_b)):
             self.members[p][old].remove(player)
             row = self.met[player]
             for other in self.members[p][old]:

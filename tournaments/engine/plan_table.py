@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sys
 
-from tournaments.engine.plan import SeatingPlan, plan_alternative, plan_seating, table_sizes
 from scoring.engine.core import EngineError
+from tournaments.engine.plan import SeatingPlan, plan_alternative, plan_seating, table_sizes
 
 HEAD = (
     "| players | tables | repeats | lower bound | fewest opponents | most meetings of a pair | five-seats "
