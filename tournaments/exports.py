@@ -40,7 +40,8 @@ def decided_label(decided_by: str | None) -> str:
         return str(_("Stechen"))
     if decided_by == SHARED:
         return str(_("geteilt"))
-    return str(CRITERION_LABELS[decided_by][1])
+    # Without the rule book's parenthesis: the legend under the table explains each criterion.
+    return str(CRITERION_LABELS[decided_by][1]).split(" (")[0]
 
 
 class RankingReport:

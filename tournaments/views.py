@@ -277,6 +277,7 @@ def plan_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Ht
     context = {
         "tournament": tournament,
         "plan": partien,
+        "walls": [(partie, wall_rows(partie.tables, layout["wall_columns"])) for partie in partien],  # type: ignore[arg-type]
         "by_player": selectors.plan_by_player(partien),
         **layout,
     }
@@ -285,20 +286,32 @@ def plan_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Ht
 
 # The seating plan on the wall (issue 14): one Partie per landscape A4 page, read from two metres.
 WALL_WIDTH_MM, WALL_HEIGHT_MM = 273, 160  # the page body under the Partie's heading
-NAME_CHARS = 16  # a name this long still fits its card on one line
+NAME_CHARS = 15  # a name this long still fits its card on one line (longer ones are cut with …)
 PT_MM = 0.3528
 
 
 def wall_layout(tables: Sequence[selectors.PlanTable]) -> dict[str, object]:
-    """Columns of table cards and the largest type that fits them: from two metres a name wants
-    about 14 pt and up; 3 tables of 5 get 28 pt, 12 tables get about 15 pt."""
+    """The columns of table cards and the largest type that fits them: from two metres a name wants
+    about 14 pt and up; 3 tables of 5 get 24 pt, 12 tables about 14 pt."""
     count = max(1, len(tables))
-    columns = count if count <= 4 else 4 if count <= 12 else 5
-    rows = -(-count // columns)
     lines = max((len(t.seats) for t in tables), default=4) + 1.6  # the names and the card's heading
-    by_height = (WALL_HEIGHT_MM / rows - 6) / lines / 1.3 / PT_MM
-    by_width = (WALL_WIDTH_MM / columns - 8) / (NAME_CHARS * 0.6 + 2.5) / PT_MM
-    return {"wall_columns": columns, "wall_pt": max(9, min(28, int(min(by_height, by_width))))}
+
+    def size(columns: int) -> int:
+        rows = -(-count // columns)
+        by_height = (WALL_HEIGHT_MM / rows - 6) / lines / 1.3 / PT_MM
+        by_width = (WALL_WIDTH_MM / columns - 8) / (NAME_CHARS * 0.6 + 2.5) / PT_MM
+        return int(min(28, by_height, by_width))
+
+    columns = max(range(1, min(count, 6) + 1), key=lambda c: (size(c), -c))
+    return {"wall_columns": columns, "wall_pt": max(9, size(columns))}
+
+
+def wall_rows(tables: Sequence[selectors.PlanTable], columns: int) -> list[list[selectors.PlanTable | None]]:
+    """The cards in rows of ``columns``, the last row filled up with blanks (a fixed table layout)."""
+    rows = [list(tables[i : i + columns]) for i in range(0, len(tables), columns)]
+    if rows:
+        rows[-1] += [None] * (columns - len(rows[-1]))
+    return rows  # type: ignore[return-value]
 
 
 def _partie_index(tournament: Tournament, partie_index: int) -> int:
@@ -339,7 +352,7 @@ def partie_start(request: HttpRequest, access: ClubAccess, tournament_id: int, p
 
 # The blank sheet: one A4 page per table (issue 14). The body of the page holds this many mm of
 # rows; a table of 40 games gets roomy rows, one of 60 (six players) rows of 3.8 mm.
-SHEET_ROWS_MM = 232
+SHEET_ROWS_MM = 218
 SHEET_ROW_MAX_MM = 5.4
 
 
