@@ -1,5 +1,5 @@
 """The championship's ranking as rows (one report), rendered as Excel by the shared writer of
-``scoring.exports`` and as PDF by ``templates/tournaments/pdf/ranking.html`` from the same rows.
+``standings.exports`` and as PDF by ``templates/tournaments/pdf/ranking.html`` from the same rows.
 
 Places are text, "2." or "2.=" where the place is shared (issue 14: as printed on the wall);
 every figure stays a number in Excel.
@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.exports import Column, workbook_bytes
+from standings.exports import Column, workbook_bytes
 from tournaments.engine.ranking import CRITERIA, PLAYOFF, SHARED
 from tournaments.selectors import TournamentRanking
 
@@ -46,7 +46,7 @@ def decided_label(decided_by: str | None) -> str:
 
 class RankingReport:
     """The ranking of 001 §11.3 with every criterion: one row per player (the Report protocol of
-    ``scoring.exports``, so the shared workbook writer renders it)."""
+    ``standings.exports``, so the shared workbook writer renders it)."""
 
     def __init__(self, ranking: TournamentRanking) -> None:
         self.ranking = ranking
