@@ -29,7 +29,7 @@ from tournaments.engine.plan import (
     repeat_lower_bound,
     table_sizes,
 )
-from tournaments.engine.plan_table import fairness_table
+from tournaments.plan_table import fairness_table
 
 ROOT = Path(__file__).resolve().parents[3]
 UNSEATABLE = (7,)
@@ -396,7 +396,7 @@ def test_an_unknown_variant_is_refused() -> None:
 
 
 def test_docs_table_is_what_the_planner_gives() -> None:
-    """Regenerate with ``python -m tournaments.engine.plan_table``."""
+    """Regenerate with ``python -m tournaments.plan_table``."""
     text = (ROOT / "docs" / "tournaments.md").read_text(encoding="utf-8")
     match = re.search(r"^\| players \|.*?(?=\n\n|\Z)", text, flags=re.M | re.S)
     assert match is not None

@@ -1,7 +1,7 @@
 """The fairness table of docs/tournaments.md: for every number of players, the default plan (fewest
 repeats) and, where offered, the alternative (no pair more than twice), seed 0.
 
-    python -m tournaments.engine.plan_table [FIRST LAST [PARTIEN]]   # default 12 40 4
+    python -m tournaments.plan_table [FIRST LAST [PARTIEN]]   # default 12 40 4
 
 Prints the Markdown table; ``tests/tournaments/engine/test_plan.py`` holds the docs to it. Pure: no
 Django.
