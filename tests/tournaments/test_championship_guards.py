@@ -4,8 +4,11 @@ tables exist; a table refuses the hand after its last game; trophies follow the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from clubs.models import Member
 from scoring import services as scoring_services
@@ -17,6 +20,13 @@ from tournaments.exports import RankingReport, decided_label
 from tournaments.models import Partie, Status, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def german() -> Iterator[None]:
+    """The messages are checked in German whatever an earlier test's request activated."""
+    with translation.override("de"):
+        yield
 
 
 def names(table: Table) -> list[str]:
