@@ -4,16 +4,17 @@ tables exist; a table refuses the hand after its last game; trophies follow the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.utils import translation
 
 from clubs.models import Member
 from scoring import services as scoring_services
 from scoring.models import Entry, Table
-from tests.factories import ClubFactory, MemberFactory, make_tournament
+from tests.factories import ClubFactory, MemberFactory, World, make_tournament
 from tournaments import guards, selectors, services
 from tournaments.engine.ranking import SHARED
 from tournaments.exports import RankingReport, decided_label
@@ -164,3 +165,14 @@ def test_the_plan_offers_the_alternative_and_the_organiser_takes_it() -> None:
     assert tournament.plan["variant"] == "at_most_twice" and tournament.plan["alternative"]["partien"] == before
     with pytest.raises(ValidationError):  # 16 players meet nobody twice: nothing to choose
         services.plan_choose(tournament=four_partien(16), variant="at_most_twice", user=None)
+
+
+def test_the_draw_page_says_which_ranking_it_uses_when_last_year_is_unfinished(
+    world: World, client_as: Callable[[str], Client]
+) -> None:
+    owner = client_as("owner")
+    club = world.club
+    services.tournament_create(club=club, year=2025, user=None)  # never finished
+    this_year = services.tournament_create(club=club, year=2026, user=None)
+    page = owner.get(f"/clubs/test/tournaments/{this_year.pk}/draw/").content.decode()
+    assert "Die Meisterschaft 2025 ist nicht abgeschlossen und zählt deshalb nicht" in page
