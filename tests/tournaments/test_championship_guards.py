@@ -4,12 +4,14 @@ tables exist; a table refuses the hand after its last game; trophies follow the 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import translation
+from pypdf import PdfReader
 
 from clubs.models import Member
 from scoring import services as scoring_services
@@ -176,3 +178,29 @@ def test_the_draw_page_says_which_ranking_it_uses_when_last_year_is_unfinished(
     this_year = services.tournament_create(club=club, year=2026, user=None)
     page = owner.get(f"/clubs/test/tournaments/{this_year.pk}/draw/").content.decode()
     assert "Die Meisterschaft 2025 ist nicht abgeschlossen und zählt deshalb nicht" in page
+
+
+@pytest.mark.parametrize(("players", "games"), [(13, {40, 50}), (11, {50, 60})])
+def test_each_table_sheet_prints_on_one_a4_page_and_the_plan_one_partie_per_page(
+    world: World, client_as: Callable[[str], Client], players: int, games: set[int]
+) -> None:
+    """Issue 14 item 8: 40, 50 or 60 rows on one page per table (the Summe row once, at the end);
+    the wall plan one Partie per page, then the players' tables."""
+    owner = client_as("owner")
+    tournament = services.tournament_create(club=world.club, year=2026, partien=4, user=None)
+    members = MemberFactory.create_batch(players, club=world.club)
+    members[0].display_name = "Maximilian Oberhuber-Schwarzenberger von und zu Hohenaschau"
+    members[0].save()
+    tournament = services.participants_set(tournament=tournament, members=members, user=None)
+    tournament = services.draw_run(tournament=tournament, seed=1, user=None)
+    services.partie_start(tournament=tournament, index=1, seed=1, user=None)
+    assert set(tournament.plan["games_per_table"].values()) == games
+    base = f"/clubs/test/tournaments/{tournament.pk}/"
+    sheets = PdfReader(io.BytesIO(owner.get(base + "partie/1/sheets.pdf").content))
+    assert len(sheets.pages) == len(tournament.plan["partien"][0])
+    texts = [page.extract_text() for page in sheets.pages]
+    assert all(text.count("Summe") == 1 for text in texts)
+    big = sum(1 for table in tournament.plan["partien"][0] if len(table) > 4)
+    assert sum(1 for text in texts if "setzt aus" in text) == big  # the seats sitting out, per row
+    plan = PdfReader(io.BytesIO(owner.get(base + "plan.pdf").content))
+    assert len(plan.pages) == 4 + 1
