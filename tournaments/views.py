@@ -273,13 +273,14 @@ def plan_choose(request: HttpRequest, access: ClubAccess, tournament_id: int) ->
 def plan_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     partien = selectors.plan(tournament)
-    layout = wall_layout(partien[0].tables if partien else ())
+    columns, points = wall_layout(partien[0].tables if partien else ())
     context = {
         "tournament": tournament,
         "plan": partien,
-        "walls": [(partie, wall_rows(partie.tables, layout["wall_columns"])) for partie in partien],  # type: ignore[arg-type]
+        "walls": [(partie, wall_rows(partie.tables, columns)) for partie in partien],
         "by_player": selectors.plan_by_player(partien),
-        **layout,
+        "wall_columns": columns,
+        "wall_pt": points,
     }
     return _pdf("tournaments/pdf/plan.html", context, f"spielplan-{tournament.year}")
 
@@ -290,9 +291,9 @@ NAME_CHARS = 15  # a name this long still fits its card on one line (longer ones
 PT_MM = 0.3528
 
 
-def wall_layout(tables: Sequence[selectors.PlanTable]) -> dict[str, object]:
-    """The columns of table cards and the largest type that fits them: from two metres a name wants
-    about 14 pt and up; 3 tables of 5 get 24 pt, 12 tables about 14 pt."""
+def wall_layout(tables: Sequence[selectors.PlanTable]) -> tuple[int, int]:
+    """(columns of table cards, type size in pt): the layout with the largest type that fits. From
+    two metres a name wants about 14 pt and up; 3 tables of 5 get 24 pt, 12 tables about 14 pt."""
     count = max(1, len(tables))
     lines = max((len(t.seats) for t in tables), default=4) + 1.6  # the names and the card's heading
 
@@ -303,15 +304,14 @@ def wall_layout(tables: Sequence[selectors.PlanTable]) -> dict[str, object]:
         return int(min(28, by_height, by_width))
 
     columns = max(range(1, min(count, 6) + 1), key=lambda c: (size(c), -c))
-    return {"wall_columns": columns, "wall_pt": max(9, size(columns))}
+    return columns, max(9, size(columns))
 
 
 def wall_rows(tables: Sequence[selectors.PlanTable], columns: int) -> list[list[selectors.PlanTable | None]]:
     """The cards in rows of ``columns``, the last row filled up with blanks (a fixed table layout)."""
-    rows = [list(tables[i : i + columns]) for i in range(0, len(tables), columns)]
-    if rows:
-        rows[-1] += [None] * (columns - len(rows[-1]))
-    return rows  # type: ignore[return-value]
+    cards: list[selectors.PlanTable | None] = list(tables)
+    cards += [None] * (-len(cards) % columns)
+    return [cards[i : i + columns] for i in range(0, len(cards), columns)]
 
 
 def _partie_index(tournament: Tournament, partie_index: int) -> int:

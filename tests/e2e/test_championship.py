@@ -43,6 +43,9 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
     players = list(Member.objects.filter(club=world.club).order_by("display_name"))
     assert len(players) >= 13
     page.set_viewport_size({"width": 1280, "height": 900})
+    # Saving the participants plans the seating (and its alternative): about a second of work,
+    # several on a busy machine. Wait for it rather than fail.
+    page.set_default_timeout(60_000)
     login(page, live_server, world, "owner")
     base = live_server.url + "/clubs/test/tournaments/"
 
@@ -56,6 +59,7 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
     for member in players[:13]:
         page.get_by_label(member.display_name, exact=True).check()
     page.get_by_role("button", name="Teilnehmer speichern").click()
+    expect(page.get_by_text("13 Teilnehmer gespeichert.")).to_be_visible(timeout=60_000)
     tournament.refresh_from_db()
     assert tournament.plan["players"] == 13 and tournament.plan["alternative"]  # a pair in every Partie
 
