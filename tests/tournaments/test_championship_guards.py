@@ -204,3 +204,17 @@ def test_each_table_sheet_prints_on_one_a4_page_and_the_plan_one_partie_per_page
     assert sum(1 for text in texts if "setzt aus" in text) == big  # the seats sitting out, per row
     plan = PdfReader(io.BytesIO(owner.get(base + "plan.pdf").content))
     assert len(plan.pages) == 4 + 1
+
+
+def test_the_owner_takes_the_alternative_on_the_plan_page(world: World, client_as: Callable[[str], Client]) -> None:
+    owner = client_as("owner")
+    tournament = services.tournament_create(club=world.club, year=2026, partien=4, user=None)
+    members = MemberFactory.create_batch(17, club=world.club)
+    tournament = services.participants_set(tournament=tournament, members=members, user=None)
+    page = owner.get(f"/clubs/test/tournaments/{tournament.pk}/plan/").content.decode()
+    assert "Diesen Plan nehmen" in page and "höchstens zweimal dasselbe Paar" in page
+    response = owner.post(f"/clubs/test/tournaments/{tournament.pk}/plan/choose/", {"variant": "at_most_twice"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.plan["variant"] == "at_most_twice" and tournament.plan["max_pair_meetings"] == 2
+    assert tournament.plan["alternative"]["variant"] == "fewest_repeats"
