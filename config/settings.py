@@ -28,6 +28,27 @@ def env_list(name: str) -> list[str]:
 
 
 TESTING = "pytest" in sys.modules
+
+
+def load_env_file(path: Path) -> None:
+    """KEY=VALUE lines (``#`` comments) into the environment, where not already set: the local
+    settings ``make serve`` keeps outside git (``.env``, the secret key it generated). The same
+    format systemd's ``EnvironmentFile=`` reads, so values are written without quotes."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return
+    for line in lines:
+        key, sep, value = line.strip().partition("=")
+        if sep and key and not key.startswith("#"):
+            os.environ.setdefault(key.strip(), value.strip())
+
+
+# The suite ignores the file: tests must not depend on one machine's server settings.
+ENV_FILE = Path(os.environ.get("DJANGO_ENV_FILE", BASE_DIR / ".env"))
+if not TESTING:
+    load_env_file(ENV_FILE)
+
 DEBUG = env_bool("DJANGO_DEBUG", False)
 
 # Without a key the server refuses to start (config/wsgi.py); management commands that do not
@@ -171,7 +192,16 @@ if TESTING:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"one_line": {"()": "config.logs.OneLineFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "console_one_line": {"class": "logging.StreamHandler", "formatter": "one_line"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-    "loggers": {"axes": {"level": "WARNING"}},
+    "loggers": {
+        "axes": {"level": "WARNING"},
+        # A scanner or a phone asking by a name the site does not answer to: one line each, not
+        # a traceback (the 400 is the whole story).
+        "django.security.DisallowedHost": {"handlers": ["console_one_line"], "propagate": False},
+    },
 }
