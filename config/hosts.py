@@ -68,10 +68,7 @@ def allowed_hosts(bind: str) -> list[str]:
 def phone_urls(bind: str, scheme: str = "http") -> list[str]:
     """The URLs to open: on every interface, one per LAN address (a phone cannot use 127.0.0.1)."""
     host, port = split_bind(bind)
-    if host in WILDCARDS:
-        addresses = lan_addresses() or ["127.0.0.1"]
-    else:
-        addresses = [host]
+    addresses = (lan_addresses() or ["127.0.0.1"]) if host in WILDCARDS else [host]
     return [f"{scheme}://{address}:{port}/" for address in addresses]
 
 

@@ -109,7 +109,8 @@ def main() -> None:
         manage("migrate", "--no-input", env=env)
         manage("collectstatic", "--no-input", "--verbosity", "0", env=env)
     except subprocess.CalledProcessError as error:
-        sys.exit(f"make serve: {' '.join(error.cmd[1:3])} failed (exit {error.returncode}); the server was not started.")
+        step = " ".join(error.cmd[2:3])
+        sys.exit(f"make serve: {step} failed (exit {error.returncode}); the server was not started.")
 
     print()
     print(f"Serving on {host}:{port} (gunicorn, production settings).")

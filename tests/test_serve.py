@@ -137,7 +137,8 @@ def test_a_server_on_every_interface_allows_its_lan_addresses(monkeypatch: pytes
     """`make run HOST=0.0.0.0:8000`: a phone asking for http://192.168.1.20:8000/ is let in."""
     monkeypatch.setattr(hosts, "lan_addresses", lambda: ["192.168.1.20"])
     monkeypatch.setattr(hosts, "machine_names", lambda: ["hut", "hut.local"])
-    assert hosts.allowed_hosts("0.0.0.0:8000") == ["127.0.0.1", "localhost", "[::1]", "192.168.1.20", "hut", "hut.local"]
+    expected = ["127.0.0.1", "localhost", "[::1]", "192.168.1.20", "hut", "hut.local"]
+    assert hosts.allowed_hosts("0.0.0.0:8000") == expected
     assert hosts.phone_urls("0.0.0.0:8000") == ["http://192.168.1.20:8000/"]
     assert hosts.allowed_hosts("192.168.1.20:8000")[-1] == "192.168.1.20"
     assert hosts.allowed_hosts("127.0.0.1:8000") == ["127.0.0.1", "localhost", "[::1]"]
