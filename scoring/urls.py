@@ -3,7 +3,7 @@ through clubs.access.club_view)."""
 
 from django.urls import path
 
-from scoring import views
+from scoring import views, views_history
 
 app_name = "scoring"
 
@@ -14,6 +14,12 @@ ENTRY = TABLE + "eintraege/<int:entry_id>/"
 urlpatterns = [
     path("clubs/<slug:slug>/abende/", views.session_list, name="session_list"),
     path("clubs/<slug:slug>/abende/neu/", views.session_create, name="session_create"),
+    path("clubs/<slug:slug>/abende/nachtragen/", views_history.history_import, name="history_import"),
+    path(
+        "clubs/<slug:slug>/abende/nachtragen/vorlage.<str:kind>",
+        views_history.history_template,
+        name="history_template",
+    ),
     path(SESSION, views.session_detail, name="session"),
     path(SESSION + "abschliessen/", views.session_close, name="session_close"),
     path(SESSION + "oeffnen/", views.session_reopen, name="session_reopen"),
