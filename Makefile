@@ -11,7 +11,12 @@ HOST ?= 127.0.0.1:8000
 PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
 # Chromium for the browser tests; Pango for WeasyPrint's PDFs; a font for both.
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
-PYTEST := $(PY) -m pytest
+# -rs: every skipped test with its reason. The suite runs in parallel (pytest-xdist, one worker per
+# core; TEST_WORKERS=1 for one process), the browser tests after it one at a time: each drives a
+# Chromium against its own live server, and two at once on a small machine only compete.
+PYTEST := $(PY) -m pytest -rs
+TEST_WORKERS ?= auto
+SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && $(PYTEST) tests/e2e
 
 .PHONY: help run serve update test lint system-deps vendor messages
 
@@ -90,14 +95,14 @@ test: $(VENV)/.installed-dev system-deps
 	@failed=""; backends=""; \
 	echo "== ruff, migrations match the models"; \
 	$(MAKE) --no-print-directory lint || failed="$$failed lint"; \
-	echo "== tests on SQLite"; \
-	if DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" $(PYTEST); then backends="sqlite"; \
-	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \
 	pg="$${DATABASE_URL:-}"; case "$$pg" in postgres*) ;; *) pg="$(PG_DEFAULT_URL)";; esac; \
+	echo "== tests on SQLite"; \
+	if export DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" && $(SUITE); then backends="sqlite"; \
+	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \
 	shown=$$(echo "$$pg" | sed -E 's#//[^@/]*@#//#'); \
 	if $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()' "$$pg" 2>/dev/null; then \
 		echo "== tests on PostgreSQL ($$shown)"; \
-		if DATABASE_URL="$$pg" $(PYTEST); then backends="$$backends, postgresql"; \
+		if export DATABASE_URL="$$pg" && $(SUITE); then backends="$$backends, postgresql"; \
 		else failed="$$failed postgresql"; backends="$$backends, postgresql (failed)"; fi; \
 	else \
 		echo "PostgreSQL not reachable at $$shown: skipped (set DATABASE_URL to use another)."; \

@@ -28,6 +28,7 @@ class JsonCommand(BaseCommand):
     """Subclasses implement ``run(doc)`` (or ``run_args`` for commands without input)."""
 
     reads_input = True
+    indent: int | None = None  # a document people read (rulesets) is printed indented
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
@@ -52,7 +53,7 @@ class JsonCommand(BaseCommand):
             raise
         except Exception as exc:  # noqa: BLE001 - the contract forbids tracebacks
             fail(EngineError("internal_error", f"Interner Fehler: {type(exc).__name__}", None), exit_code=1)
-        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=self.indent) + "\n")
 
     def _read(self, path: str | None) -> Any:
         try:
