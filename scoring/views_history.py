@@ -19,11 +19,12 @@ from scoring.forms_history import HistoryForm
 from scoring.spreadsheet import safe_cell
 
 
-def _source(form: HistoryForm, club_rules: Any) -> tuple[dict[str, Any], list[history.Row]]:
-    """(the evening's setup, its rows) from the upload or, when confirming, the carried document."""
+def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str, Any], list[history.Row]]:
+    """(the evening's setup, its rows) from the upload or, when confirming, the carried document
+    (what the preview showed, never a file chosen after it)."""
     data = form.cleaned_data
     carried = data.get("document")
-    if carried and not data.get("file"):
+    if confirm or not data.get("file"):
         doc = json.loads(carried)
         rows = [history.Row(label, hand) for label, hand in zip(doc["labels"], doc["hands"], strict=True)]
         return {k: doc[k] for k in ("ruleset", "players", "first_dealer", "source")}, rows
@@ -47,7 +48,7 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     context: dict[str, Any] = {"access": access, "form": form}
     if request.method == "POST" and form.is_valid():
         try:
-            setup, rows = _source(form, selectors.club_rules_spec(access.club))
+            setup, rows = _source(form, selectors.club_rules_spec(access.club), "confirm" in request.POST)
         except history.HistoryFileError as error:
             form.add_error("file", str(error))
             return render(request, "scoring/history_import.html", context)
@@ -56,7 +57,7 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             return render(request, "scoring/history_import.html", context)
         source = setup.pop("source")
         checked = history.preview(club=access.club, rows=rows, **setup)
-        if "confirm" in request.POST and checked.valid:
+        if "confirm" in request.POST and checked.valid:  # checked again: the carried rows come from the browser
             data = form.cleaned_data
             try:
                 session = history.history_import(
