@@ -76,6 +76,8 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "standings",
+    "tools",
 ]
 
 MIDDLEWARE = [

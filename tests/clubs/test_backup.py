@@ -17,13 +17,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from clubs.backup import FORMAT, club_models, export_club, import_club
-from clubs.demo import seed_demo_clubs
 from clubs.models import Club, Member, Membership
-from scoring import selectors_stats as stats
-from scoring.demo import seed_demo_evenings
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry
+from standings import selectors as stats
+from tools.demo.clubs import seed_demo_clubs
+from tools.demo.evenings import seed_demo_evenings
+from tools.demo.tournaments import seed_demo_tournaments
 from tournaments import services as tournament_services
-from tournaments.demo import seed_demo_tournaments
 from tournaments.models import Tournament
 from tournaments.selectors import tournament_ranking
 
