@@ -16,9 +16,16 @@ urlpatterns = [
     path("clubs/<slug:slug>/abende/neu/", views.session_create, name="session_create"),
     path("clubs/<slug:slug>/abende/nachtragen/", views_history.history_import, name="history_import"),
     path(
-        "clubs/<slug:slug>/abende/nachtragen/vorlage.<str:kind>",
+        "clubs/<slug:slug>/abende/nachtragen/vorlage.csv",
         views_history.history_template,
-        name="history_template",
+        {"kind": "csv"},
+        name="history_template_csv",
+    ),
+    path(
+        "clubs/<slug:slug>/abende/nachtragen/vorlage.xlsx",
+        views_history.history_template,
+        {"kind": "xlsx"},
+        name="history_template_xlsx",
     ),
     path(SESSION, views.session_detail, name="session"),
     path(SESSION + "abschliessen/", views.session_close, name="session_close"),

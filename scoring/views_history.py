@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -92,8 +92,6 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
 @club_view(Need.READ, methods=["GET"])
 def history_template(request: HttpRequest, access: ClubAccess, kind: str) -> HttpResponse:
     """The spreadsheet template: the header row and three example rows (CSV or Excel)."""
-    if kind not in ("csv", "xlsx"):
-        raise Http404
     rows = [history.TEMPLATE_COLUMNS, *history.TEMPLATE_EXAMPLES]
     if kind == "csv":
         out = io.StringIO()

@@ -45,7 +45,6 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "partie_index": lambda club, made: 1,
     "playoff_id": lambda club, made: make_playoff(Tournament.objects.get(pk=made["tournament_id"])).pk,
     "adjustment_id": lambda club, made: make_adjustment(Tournament.objects.get(pk=made["tournament_id"])).pk,
-    "kind": lambda club, made: "xlsx",  # the history import's template
 }
 
 

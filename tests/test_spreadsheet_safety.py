@@ -83,6 +83,6 @@ def test_the_ranking_workbook_writes_names_as_text(world: World, client_as: Any)
 
 
 def test_the_import_template_has_no_formula(world: World, client_as: Any) -> None:
-    response = client_as("member").get(reverse("scoring:history_template", kwargs={"slug": "test", "kind": "xlsx"}))
+    response = client_as("member").get(reverse("scoring:history_template_xlsx", kwargs={"slug": "test"}))
     assert response.status_code == 200
     assert_no_formula(response.content, [])

@@ -213,11 +213,11 @@ def test_a_tampered_confirmation_is_checked_again_and_stores_nothing(world: Worl
 
 def test_the_template_downloads_and_its_examples_import(world: World, client_as: Any) -> None:
     client = client_as("member")
-    response = client.get(reverse("scoring:history_template", kwargs={"slug": "test", "kind": "xlsx"}))
+    response = client.get(reverse("scoring:history_template_xlsx", kwargs={"slug": "test"}))
     assert response.status_code == 200
     rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
     assert list(rows[0]) == TEMPLATE_COLUMNS and len(rows) == 1 + len(TEMPLATE_EXAMPLES)
-    csv_text = client.get(reverse("scoring:history_template", kwargs={"slug": "test", "kind": "csv"})).content
+    csv_text = client.get(reverse("scoring:history_template_csv", kwargs={"slug": "test"})).content
     assert csv_text.decode("utf-8-sig").splitlines()[0] == ";".join(TEMPLATE_COLUMNS)
     scorer = client_as("scorer")
     page = upload(scorer, response.content, "vorlage.xlsx", players="Anna,Bert,Cilli,Done").content.decode()
