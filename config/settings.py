@@ -121,6 +121,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite for a small club (docs/operations.md, "Many scorers at once"): in WAL mode readers
+    # never wait for the writer; IMMEDIATE makes a writing transaction take the write lock when it
+    # begins, so two phones saving at once queue for up to `timeout` seconds instead of one of
+    # them failing with "database is locked" halfway through.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
