@@ -169,7 +169,7 @@ def test_the_upload_page_previews_an_excel_file_then_stores_it(world: World, cli
     response = upload(client, workbook(rows), "abend.xlsx")
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Alle 4 Einträge sind gültig." in page and "Jetzt eintragen" in page
+    assert "Alle Einträge gültig (4)." in page and "Jetzt eintragen" in page
     assert not Session.objects.exists()  # the preview stores nothing
     form = response.context["form"]
     confirm = {name: form.initial.get(name) or "" for name in form.fields if name != "file"} | {"confirm": "1"}
@@ -221,7 +221,7 @@ def test_the_template_downloads_and_its_examples_import(world: World, client_as:
     assert csv_text.decode("utf-8-sig").splitlines()[0] == ";".join(TEMPLATE_COLUMNS)
     scorer = client_as("scorer")
     page = upload(scorer, response.content, "vorlage.xlsx", players="Anna,Bert,Cilli,Done").content.decode()
-    assert "Alle 3 Einträge sind gültig." in page
+    assert "Alle Einträge gültig (3)." in page
 
 
 def test_only_scorers_import_and_outsiders_see_nothing(world: World, client_as: Any) -> None:
