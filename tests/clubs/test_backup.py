@@ -204,7 +204,8 @@ def test_a_club_restores_into_an_empty_database(demo: Club, tmp_path: Path) -> N
     path = tmp_path / "demo.json"
     call_command("export_club", demo.slug, output=str(path))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
-    env |= {"DJANGO_DEBUG": "1", "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"}
+    env |= {"DJANGO_DEBUG": "1", "DJANGO_ENV_FILE": os.devnull}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
 
     def manage(*args: str) -> str:
         result = subprocess.run(
