@@ -20,6 +20,7 @@ from clubs.backup import FORMAT, club_models, export_club, import_club
 from clubs.models import Club, Member, Membership
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry
 from standings import selectors as stats
+from tests.factories import make_playoff
 from tools.demo.clubs import seed_demo_clubs
 from tools.demo.evenings import seed_demo_evenings
 from tools.demo.tournaments import seed_demo_tournaments
@@ -34,8 +35,8 @@ ENTRY_FIELDS = [f.name for f in Entry._meta.concrete_fields if f.name not in ("i
 
 @pytest.fixture
 def demo() -> Club:
-    """The demo club with its evenings and championships, plus an adjustment (the demo has
-    none) so every kind of row is in the file."""
+    """The demo club with its evenings and championships, plus an adjustment and a playoff (the
+    demo has neither) so every kind of row is in the file."""
     club = seed_demo_clubs().demo
     owner = get_user_model().objects.get(username="demo-owner")
     seed_demo_evenings(club, user=owner)
@@ -45,6 +46,7 @@ def demo() -> Club:
     tournament_services.adjustment_record(
         tournament=tournament, players=players, points=3, reason="Zettel unleserlich", user=owner
     )
+    make_playoff(tournament)
     return club
 
 
@@ -163,7 +165,9 @@ def test_the_demo_club_round_trips_beside_itself(demo: Club, tmp_path: Path) -> 
     call_command("export_club", demo.slug, output=str(path))
     doc = json.loads(path.read_text())
     assert doc["format"] == FORMAT and doc["version"] == 1
-    assert all(doc["models"][label] for label in ("tournaments.adjustment", "tournaments.drawlog", "scoring.seat"))
+    labels = ("tournaments.adjustment", "tournaments.playoff", "tournaments.drawlog", "scoring.seat")
+    assert all(doc["models"][label] for label in labels)
+    assert doc["models"]["tournaments.playoff"][0]["players"]  # many-to-many as row numbers
     # Full-precision timestamps: microseconds and the offset.
     assert doc["models"]["scoring.auditentry"][0]["at"].endswith("+00:00")
     assert "." in doc["models"]["scoring.auditentry"][0]["at"]
