@@ -11,10 +11,11 @@ HOST ?= 127.0.0.1:8000
 PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
 # Chromium for the browser tests; Pango for WeasyPrint's PDFs; a font for both.
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
-# -rs: every skipped test with its reason. The suite runs in parallel (pytest-xdist, one worker per
-# core; TEST_WORKERS=1 for one process), the browser tests after it one at a time: each drives a
-# Chromium against its own live server, and two at once on a small machine only compete.
-PYTEST := $(PY) -m pytest -rs
+# -rfEs: every failure, error and skipped test (with its reason) in the summary. The suite runs
+# in parallel (pytest-xdist, one worker per core; TEST_WORKERS=1 for one process), the browser
+# tests after it one at a time: each drives a Chromium against its own live server, and two at
+# once on a small machine only compete.
+PYTEST := $(PY) -m pytest -rfEs
 TEST_WORKERS ?= auto
 SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && $(PYTEST) tests/e2e
 

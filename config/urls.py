@@ -14,13 +14,15 @@ admin.site.site_title = _("Schafkopf")
 
 
 class LoginView(auth_views.LoginView):
-    """The login page; on a new installation without any login it says how the first club and
-    its owner come to exist (``manage.py create_club``)."""
+    """The login page. A login refused on a new installation without any login says how the
+    first club and its owner come to exist (``manage.py create_club``); only then is the
+    database asked, so showing the page needs none."""
 
     redirect_authenticated_user = True
 
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(**kwargs) | {"first_run": not get_user_model().objects.exists()}
+    def form_invalid(self, form: Any) -> Any:
+        self.extra_context = {"first_run": not get_user_model().objects.exists()}
+        return super().form_invalid(form)
 
 
 accounts = [

@@ -50,7 +50,7 @@ def test_the_compiled_catalogue_matches_the_po_file() -> None:
         assert compiled == msgstr, msgid
 
 
-def test_german_is_the_default(client: Client, db: None) -> None:
+def test_german_is_the_default(client: Client) -> None:
     page = client.get(reverse("login")).content.decode()
     assert '<html lang="de">' in page
     assert "Anmelden" in page
@@ -67,6 +67,6 @@ def test_the_footer_switches_to_english_and_back(world: World, client_as: Callab
 
 
 @pytest.mark.parametrize("header", ["en-US,en;q=0.9", "de-DE,de;q=0.9"])
-def test_the_browser_language_is_honoured(client: Client, header: str, db: None) -> None:
+def test_the_browser_language_is_honoured(client: Client, header: str) -> None:
     page = client.get(reverse("login"), headers={"accept-language": header}).content.decode()
     assert ("Log in" in page) == header.startswith("en")

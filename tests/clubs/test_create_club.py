@@ -44,8 +44,9 @@ def test_create_club_refuses_a_bad_login_and_creates_nothing(kwargs: dict[str, s
     assert not Club.objects.exists() and not get_user_model().objects.exists()
 
 
-def test_the_login_page_of_an_empty_installation_says_how_to_start(client: Client) -> None:
-    page = client.get(reverse("login")).content.decode()
+def test_a_login_refused_on_an_empty_installation_says_how_to_start(client: Client) -> None:
+    attempt = {"username": "admin", "password": "admin"}
+    page = client.post(reverse("login"), attempt).content.decode()
     assert "manage.py create_club" in page
     get_user_model().objects.create_user(username="sepp", password="x")
-    assert "manage.py create_club" not in client.get(reverse("login")).content.decode()
+    assert "manage.py create_club" not in client.post(reverse("login"), attempt).content.decode()
