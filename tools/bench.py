@@ -7,7 +7,7 @@
 
 Each builds its evening through the services in a throwaway club (allgaeu, four players, the
 engine's realistic game mix), takes the median of several runs, and deletes the club again.
-Run against the database the settings name (``DATABASE_URL``).
+``manage.py bench`` runs them in its temporary database (``tools.benchdb``).
 """
 
 from __future__ import annotations
