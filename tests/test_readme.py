@@ -1,4 +1,5 @@
-"""The README's first hand works as written: the command it shows prints the output it shows."""
+"""What a newcomer types first: the README's first hand prints what the README shows, and
+`manage.py rulesets` is readable as printed."""
 
 import json
 import re
@@ -26,3 +27,12 @@ def test_the_readme_first_hand_prints_what_the_readme_says() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert json.loads(result.stdout) == json.loads(shown.group(1))
+
+
+def test_rulesets_prints_an_indented_document() -> None:
+    result = subprocess.run(
+        [sys.executable, "manage.py", "rulesets"], cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith('{\n  "')  # one key a line, two spaces per level
+    assert "allgaeu" in json.loads(result.stdout)
