@@ -277,7 +277,7 @@ def _row(label: str, values: Mapping[str, str]) -> Row:
 def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: str, rows: list[Row]) -> Preview:
     """Fold the rows as the score sheet would; each row gets its payouts or its error."""
     players = [str(name).strip() for name in players]
-    first_dealer = (first_dealer or (players[0] if players else "")).strip()
+    first_dealer = str(first_dealer or (players[0] if players else "")).strip()
     result = Preview(ruleset, players, first_dealer, rows, [], [])
     try:
         rules, table_rules = registry.load_with_table(ruleset)

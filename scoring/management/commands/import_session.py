@@ -89,6 +89,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Eingetragen: Spielabend {session.date:%d.%m.%Y}, {len(rows)} Einträge, abgeschlossen.")
 
     def show(self, checked: Preview) -> None:
+        if checked.errors:
+            return  # the rules or the players are wrong: no row was checked
         for row in checked.rows:
             if row.error:
                 self.stdout.write(f"{row.label}: FEHLER ({row.field or '-'}): {row.error}")
