@@ -228,3 +228,21 @@ def test_only_scorers_import_and_outsiders_see_nothing(world: World, client_as: 
     url = reverse("scoring:history_import", kwargs={"slug": "test"})
     assert client_as("member").get(url).status_code == 403
     assert client_as("outsider").get(url).status_code == 404
+
+
+def test_a_malformed_json_document_is_refused_row_by_row(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "abend.json"
+    doc = {"ruleset": "allgaeu", "players": ["A", "B", "C", "D"], "first_dealer": 7, "hands": [1, "x", {"game": 3}]}
+    path.write_text(json.dumps(doc))
+    before = stored()
+    code, out, err = run(capsys, str(path), "--club", "test", "--date", "2024-03-01")
+    assert code == 2 and "Traceback" not in err
+    assert json.loads(out.strip().splitlines()[-1])["error"]["code"] == "invalid_input"  # the first dealer
+    doc["first_dealer"] = "A"
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, str(path), "--club", "test", "--date", "2024-03-01")
+    assert code == 2
+    assert "hands[0]" in err and "hands[1]" in err and "hands[2] (game)" in err
+    assert stored() == before
