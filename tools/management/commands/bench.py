@@ -42,7 +42,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -221,13 +221,19 @@ class Command(BaseCommand):
             rates = engine_rates(options["hands"])
             result = {"engine_hands_per_s": min(rates.values()), "engine_by_preset": rates}
         if options["concurrent"] or not options["engine_only"]:
-            with temporary_database(keep=options["keep_db"]) as db, bench_settings() as static_root:
-                if options["keep_db"]:
-                    self.stderr.write(f"bench: temporary database {db.url} (kept)")
-                if options["concurrent"]:
-                    result.update(self.concurrent(db, static_root, options))
-                else:
-                    result.update(self.measure(options))
+            try:
+                with temporary_database(keep=options["keep_db"]) as db, bench_settings() as static_root:
+                    if options["keep_db"]:
+                        self.stderr.write(f"bench: temporary database {db.url} (kept)")
+                    if options["concurrent"]:
+                        result.update(self.concurrent(db, static_root, options))
+                    else:
+                        result.update(self.measure(options))
+            except DatabaseError as error:
+                # Typically: the server is not reachable, or the login may not create databases.
+                raise CommandError(
+                    f"bench needs a database of its own and could not make or use it: {error}".strip()
+                ) from None
         if options["json"]:
             self.stdout.write(json.dumps(result))
             return
