@@ -24,7 +24,6 @@ import csv
 import dataclasses
 import datetime
 import io
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from clubs import services as club_services
 from clubs.models import Club, Member
-from scoring import services
+from scoring import safejson, services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import advance, start
@@ -166,9 +165,10 @@ def read_file(name: str, content: bytes) -> tuple[dict[str, Any] | None, list[Ro
     ending = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if ending == "json":
         try:
-            doc = json.loads(content.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise HistoryFileError(_("Kein gültiges JSON: %(error)s") % {"error": error}) from None
+            doc = safejson.loads(content)  # deep nesting, huge numbers, NUL: refused, not a crash
+        except EngineError as error:
+            where = f"{error.field}: " if error.field else ""
+            raise HistoryFileError(_("Kein gültiges JSON: %(error)s") % {"error": where + error.message}) from None
         if not isinstance(doc, dict) or not isinstance(doc.get("hands"), list):
             raise HistoryFileError(_("Erwartet ein score_session-Dokument mit „hands“ (Spezifikation §3)."))
         return doc, [Row(f"hands[{i}]", hand) for i, hand in enumerate(doc["hands"])]
@@ -256,8 +256,8 @@ def _row(label: str, values: Mapping[str, str]) -> Row:
             data[name] = value.lower() in TRUE
         elif name == "extra":
             try:
-                extra = json.loads(value)
-            except json.JSONDecodeError:
+                extra = safejson.loads(value)
+            except EngineError:
                 extra = None
             if not isinstance(extra, dict):
                 return Row(label, None, _("„Weitere Angaben“ muss ein JSON-Objekt sein."), name)

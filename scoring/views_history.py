@@ -14,7 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.access import ClubAccess, Need, club_view
-from scoring import history, selectors
+from scoring import history, safejson, selectors
+from scoring.engine.core import EngineError
 from scoring.forms_history import HistoryForm
 from scoring.spreadsheet import safe_cell
 
@@ -25,7 +26,7 @@ def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str
     data = form.cleaned_data
     carried = data.get("document")
     if confirm or not data.get("file"):
-        doc = json.loads(carried)
+        doc = safejson.loads(carried)  # it comes back from the browser: read like any input
         rows = [history.Row(label, hand) for label, hand in zip(doc["labels"], doc["hands"], strict=True)]
         return {k: doc[k] for k in ("ruleset", "players", "first_dealer", "source")}, rows
     upload = data["file"]
@@ -52,7 +53,7 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
         except history.HistoryFileError as error:
             form.add_error("file", str(error))
             return render(request, "scoring/history_import.html", context)
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, EngineError):
             form.add_error("file", _("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
             return render(request, "scoring/history_import.html", context)
         source = setup.pop("source")

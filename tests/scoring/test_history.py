@@ -246,3 +246,26 @@ def test_a_malformed_json_document_is_refused_row_by_row(
     assert code == 2
     assert "hands[0]" in err and "hands[1]" in err and "hands[2] (game)" in err
     assert stored() == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"hands": [{"game": "rufspiel", "augen": ' + b"9" * 5_000 + b"}]}",
+        b'{"ruleset": "allgaeu", "players": ["\\u0000"], "hands": []}',
+    ],
+    ids=["deep", "huge", "nul"],
+)
+def test_a_hostile_json_file_or_carried_preview_is_refused_at_the_field(
+    world: World, client_as: Any, content: bytes
+) -> None:
+    """Issue 17: the upload and the preview carried back by the browser are read by the one safe
+    reader; refused at the field, nothing stored, never a 500."""
+    client = client_as("scorer")
+    response = upload(client, content, "abend.json")
+    assert response.status_code == 200 and response.context["form"].errors.get("file")
+    carried = {"date": "2024-05-03", "table_name": "Tisch 1", "confirm": "1", "document": content.decode()}
+    response = client.post(reverse("scoring:history_import", kwargs={"slug": "test"}), carried)
+    assert response.status_code == 200 and response.context["form"].errors.get("file")
+    assert not Session.objects.exists()
