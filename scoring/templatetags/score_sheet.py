@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import template
 
 from scoring.amounts import format_amount
+from scoring.engine.session import TableState
+from scoring.forms_table_rules import StoeckleRow, stoeckle_rows
 from scoring.labels import describe, game_label, round_label
 
 register = template.Library()
@@ -19,6 +21,11 @@ def amount(value: int | None, unit: str) -> str:
 @register.filter
 def total(value: int | None, unit: str) -> str:
     return format_amount(value, unit)
+
+
+@register.filter(name="stoeckle_rows")
+def stoeckle_rows_filter(state: TableState) -> list[StoeckleRow]:
+    return stoeckle_rows(state)
 
 
 @register.filter(name="round_label")
