@@ -288,7 +288,7 @@ def _append(
             )
             if request.htmx:
                 return _render_live(request, _live_context(request, access, table))
-            return redirect(f"{table.get_absolute_url()}#entry-{entry.number}")
+            return redirect(f"{table.get_absolute_url()}#entry-form")
     if isinstance(form, EventForm):
         for error in form.errors.values():
             messages.error(request, " ".join(error))
