@@ -21,10 +21,10 @@ from clubs.models import Member
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
-from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUIT_LABELS, SUITS
+from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.engine.session import EntryError, TableState
 from scoring.engine.session_rules import table_option_specs
-from scoring.labels import EVENT_LABELS, round_label
+from scoring.labels import EVENT_LABELS, round_label, suit_names
 from scoring.selectors import TableSetup
 
 # --- evenings and tables ------------------------------------------------------------------------
@@ -138,7 +138,35 @@ class SubmissionFields(forms.Form):
         return None
 
 
-RESULT_CHOICES = [("won", _("gewonnen")), ("lost", _("verloren"))]
+class PillSelect(forms.RadioSelect):
+    """Radio buttons drawn as pills (``_pills.html``) whose choices may carry attributes of
+    their own: ``games`` (shown only for these games, read by score-entry.js), ``hide_tout``,
+    ``disabled`` with a ``reason`` shown beside it, ``row`` (a line break before the choice)."""
+
+    def __init__(self, *args: Any, choice_attrs: Mapping[Any, Mapping[str, Any]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choice_attrs = dict(choice_attrs or {})
+
+    def create_option(self, name: str, value: Any, label: Any, selected: Any, index: int, **kwargs: Any) -> dict:
+        option = super().create_option(name, value, label, selected, index, **kwargs)
+        extra = dict(self.choice_attrs.get(value, {}))
+        if extra.get("disabled"):
+            option["attrs"]["disabled"] = True
+        option["pill"] = extra
+        return option
+
+
+# spec §2.1 ``result``, from the declarer's side; the tie lines set the Augen instead.
+RESULT_CHOICES = [
+    ("won", _("gewonnen")),
+    ("won_schneider", _("Schneider")),
+    ("won_schwarz", _("Schwarz")),
+    ("lost", _("verloren")),
+    ("lost_schneider", _("Schneider")),
+    ("lost_schwarz", _("Schwarz")),
+]
+TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
+TIE_CHOICES = [("a60", "60:60"), ("a90", "90:30"), ("a30", "30:90")]
 _HAND_KEYS = frozenset(
     {
         "game",
@@ -178,13 +206,18 @@ class HandForm(SubmissionFields):
         state = context.state
         players = [(name, name) for name in context.setup.players]
         self.round = ROUNDS.get(state.round, ROUNDS["normal"])
-        # Augen decide the Bock triggers 60:60 and 30:90 (001 §5.1); without them a result will do.
-        self.needs_augen = bool({"6060", "3090"} & set(context.setup.rules.bock_triggers))
         self.games = tuple(state.games or ())
+        # Games the rules know but this round forbids are shown disabled, with the reason (001 §5).
+        known = [g for g in rules.games_for_round("normal") if g not in self.games]
+        shown = [*self.games, *known]
+        reason = _("nicht in der %(round)s") % {"round": round_label(state.round)}
         self.fields["game"] = forms.ChoiceField(
             label=_("Spiel"),
-            choices=[(name, GAMES[name].label) for name in self.games],
-            widget=forms.RadioSelect,
+            choices=[(name, GAMES[name].label) for name in shown],
+            widget=PillSelect(choice_attrs={name: {"disabled": True, "reason": reason} for name in known}),
+        )
+        self.fields["tout"] = forms.BooleanField(
+            label=_("Tout"), required=False, widget=forms.CheckboxInput(attrs={"role": "switch"})
         )
         self.fields["declarer"] = forms.ChoiceField(
             label=pgettext_lazy("one", "Spieler"), choices=players, widget=forms.RadioSelect, required=False
@@ -192,14 +225,27 @@ class HandForm(SubmissionFields):
         self.fields["partner"] = forms.ChoiceField(
             label=_("Mitspieler"), choices=players, widget=forms.RadioSelect, required=False
         )
+        suit_labels = suit_names(context.setup.ruleset.NAME)
         self.fields["called"] = forms.ChoiceField(
             label=_("Gerufen"),
-            choices=[(s, SUIT_LABELS[s]) for s in CALLABLE],
+            choices=[(s, suit_labels[s]) for s in CALLABLE],
             widget=forms.RadioSelect,
             required=False,
         )
         self.fields["suit"] = forms.ChoiceField(
-            label=_("Trumpf"), choices=[(s, SUIT_LABELS[s]) for s in SUITS], widget=forms.RadioSelect, required=False
+            label=_("Trumpf"), choices=[(s, suit_labels[s]) for s in SUITS], widget=forms.RadioSelect, required=False
+        )
+        # Where nobody counted, a result button will do; Augen decide only on a tie line: 60:60,
+        # the 30 line with a Spritze (001 §6.2), the Bock triggers 60:60 and 30:90 (001 §5.1).
+        triggers = set(context.setup.rules.bock_triggers)
+        spritze = bool(rules.opt("spritze_uebernimmt"))
+        lines = {"a60": spritze or "6060" in triggers, "a90": spritze or "3090" in triggers}
+        self.ties = [(value, label) for value, label in TIE_CHOICES if lines["a60" if value == "a60" else "a90"]]
+        self.fields["result"] = forms.ChoiceField(
+            label=_("Ergebnis"),
+            choices=[*RESULT_CHOICES, *self.ties],
+            widget=PillSelect(choice_attrs=self._result_attrs()),
+            required=False,
         )
         self.fields["augen"] = forms.IntegerField(
             label=_("Augen der Spieler"),
@@ -207,19 +253,22 @@ class HandForm(SubmissionFields):
             max_value=120,
             required=False,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            help_text=_("Nur wenn gezählt: dann entscheiden die Augen."),
         )
-        self.fields["result"] = forms.ChoiceField(
-            label=_("Ergebnis"), choices=RESULT_CHOICES, widget=forms.RadioSelect, required=False
-        )
-        switch = forms.CheckboxInput(attrs={"role": "switch"})
-        self.fields["schneider"] = forms.BooleanField(label=_("Schneider"), required=False, widget=switch)
-        self.fields["schwarz"] = forms.BooleanField(label=_("Schwarz"), required=False, widget=switch)
-        self.fields["laufende"] = forms.IntegerField(
+        ober_unter = rules.opt("laufende_ober_unter_only")
+        most = max((GAMES[g].max_laufende(ober_unter) for g in shown), default=0)
+        self.fields["laufende"] = forms.TypedChoiceField(
             label=_("Laufende"),
-            min_value=0,
-            max_value=14,
+            coerce=int,
+            choices=[(n, str(n)) for n in range(most + 1)],
+            widget=PillSelect(
+                choice_attrs={
+                    n: {"games": " ".join(g for g in self.games if GAMES[g].max_laufende(ober_unter) >= n)}
+                    for n in range(1, most + 1)
+                }
+            ),
+            initial=0,
             required=False,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         )
         max_kontra = rules.opt("max_kontra")
         if max_kontra:
@@ -245,7 +294,6 @@ class HandForm(SubmissionFields):
                 initial=1 if state.deckel_required else 0,
                 required=False,
             )
-        self.fields["tout"] = forms.BooleanField(label=_("Tout"), required=False, widget=switch)
         self.bid = bool(rules.opt("steigern") or self.round.bid_reaches)
         if self.bid:
             self.fields["bid"] = forms.IntegerField(
@@ -282,6 +330,19 @@ class HandForm(SubmissionFields):
     def _games(self, *kinds: str) -> list[str]:
         return [g for g in self.games if GAMES[g].kind in kinds]
 
+    def _result_attrs(self) -> dict[str, dict[str, Any]]:
+        """Bettel and Tout are won or lost; Schneider, Schwarz and the tie lines only where
+        the Augen count (a Rufspiel or a Solo without Tout). Each side of the result on its row."""
+        two_sided = " ".join(self._games("partner", "solo"))
+        attrs: dict[str, dict[str, Any]] = {}
+        for value, _label in RESULT_CHOICES:
+            plain = value in ("won", "lost")
+            games = " ".join(self._games("bettel", "partner", "solo")) if plain else two_sided
+            attrs[value] = {"games": games, "hide_tout": not plain, "row": value == "lost"}
+        for i, (value, _label) in enumerate(self.ties):
+            attrs[value] = {"games": two_sided, "hide_tout": True, "row": i == 0}
+        return attrs
+
     @property
     def visible_for(self) -> dict[str, str]:
         """Field (or group) → the games it is shown for, space-separated (read by score-entry.js)."""
@@ -293,10 +354,7 @@ class HandForm(SubmissionFields):
             "called": " ".join(self._games("partner")),
             "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
             "augen": " ".join(two_sided),
-            # Bettel and Tout are won or lost; other games by a result where Augen are not needed.
-            "result": " ".join(self._games("bettel") + ([] if self.needs_augen else two_sided)),
-            "result_tout": " ".join(self._games("solo")),
-            "switches": " ".join(two_sided),
+            "result": " ".join(self._games("bettel", "partner", "solo")),
             "laufende": " ".join(g for g in two_sided if GAMES[g].max_laufende(ober_unter)),
             "kontra": " ".join(self._games("partner", "solo", "bettel")),
             "mungo": " ".join(self._games("ramsch", "leasters")),
@@ -306,12 +364,28 @@ class HandForm(SubmissionFields):
         }
 
     @property
+    def deckel_games(self) -> str:
+        """The games that start with one Deckel (score-entry.js sets the Deckel when the game
+        changes): under Dauerdeckel every game but a Mungo, a Sie or a Tout, which go without
+        one (001 §4.4); elsewhere none."""
+        if not self.deckel or not self.context.state.deckel_required:
+            return ""
+        return " ".join(g for g in self.games if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
+
+    @property
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"augen_{i}"] for i in range(len(self.context.setup.players))]
 
     @property
     def extra_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in ("dealer", "fehler_by") if name in self.fields]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        result, augen = data.get("result"), data.get("augen")
+        if result in TIE_AUGEN and augen is not None and augen != TIE_AUGEN[result]:
+            self.add_error("augen", _("Passt nicht zu %(line)s.") % {"line": dict(TIE_CHOICES)[result]})
+        return data
 
     # --- facts ------------------------------------------------------------------------------
 
@@ -331,8 +405,10 @@ class HandForm(SubmissionFields):
         tout = kind == "solo" and bool(cd.get("tout"))
         if tout:
             data["tout"] = True
+        result = cd.get("result") or ""
         if kind == "bettel" or tout:
-            data["result"] = cd.get("result") or None
+            # Won or lost is all that counts (001 §4.2.3/§4.2.5).
+            data["result"] = "won" if result.startswith("won") else "lost" if result.startswith("lost") else None
         elif kind in ("partner", "solo"):
             self._augen_or_result(cd, data)
         if kind in ("partner", "solo") and cd.get("laufende"):
@@ -362,18 +438,19 @@ class HandForm(SubmissionFields):
         return {key: value for key, value in data.items() if value is not None}
 
     def _augen_or_result(self, cd: Mapping[str, Any], data: dict[str, Any]) -> None:
+        """Counted Augen decide (a result beside them is checked against them); a tie-line
+        button is its Augen; else the result button."""
+        result = cd.get("result") or None
         augen = cd.get("augen")
-        schwarz = bool(cd.get("schwarz"))
+        if result in TIE_AUGEN:
+            data["augen"] = TIE_AUGEN[result]
+            return
         if augen is not None:
             data["augen"] = augen
-            if schwarz:
-                # One side took every trick: the declarer's side all 8, or none.
-                data["tricks"] = 8 if augen > 60 else 0
-            return
-        result = cd.get("result")
-        if result and not self.needs_augen:
-            suffix = "_schwarz" if schwarz else "_schneider" if cd.get("schneider") else ""
-            data["result"] = result + suffix
+            if result and result.endswith("schwarz"):
+                # One side took every trick: the Mungorunde trigger reads the tricks (001 §5.2).
+                data["tricks"] = 8 if result.startswith("won") else 0
+        data["result"] = result
 
     @classmethod
     def covers(cls, data: Mapping[str, Any]) -> bool:
@@ -397,12 +474,11 @@ class HandForm(SubmissionFields):
         initial["tout"] = bool(data.get("tout"))
         initial["kontra"] = data.get("kontra", 0)
         initial["deckel"] = data.get("deckel", 0)
-        initial["schwarz"] = "tricks" in data
-        result = str(data.get("result", ""))
-        if result:
-            initial["result"] = "won" if result.startswith("won") else "lost"
-            initial["schneider"] = result.endswith("schneider")
-            initial["schwarz"] = initial["schwarz"] or result.endswith("schwarz")
+        initial["laufende"] = data.get("laufende", 0)
+        if data.get("result"):
+            initial["result"] = data["result"]
+        elif "tricks" in data:
+            initial["result"] = "won_schwarz" if data["tricks"] == 8 else "lost_schwarz"
         for i, name in enumerate(context.setup.players):
             value = (data.get("augen_by_player") or {}).get(name)
             if value is not None:
@@ -422,11 +498,9 @@ class HandForm(SubmissionFields):
             return f"augen_{players.index(rest)}" if rest in players else None
         if head == "fehler":
             return "fehler_by" if "fehler_by" in self.fields else None
-        mapped = {
-            "last_kontra": "kontra",
-            "tricks": "result" if self.data.get("tout") or self.data.get("game") == "bettel" else "schwarz",
-            "context": None,
-        }.get(head, head)
+        if head == "augen" and not self.data.get("augen"):
+            return "result"  # nothing counted: the result is what is missing
+        mapped = {"last_kontra": "kontra", "tricks": "result", "context": None}.get(head, head)
         return mapped if mapped in self.fields else None
 
 

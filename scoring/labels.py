@@ -35,6 +35,18 @@ EVENT_LABELS = {
 }
 
 
+# 001 §1 names the suits Eichel, Laub, Herz, Schell; the other rule books say Gras and Schellen.
+CLUB_SUIT_LABELS = {
+    "allgaeu": {**SUIT_LABELS, "gras": "Laub", "schellen": "Schell"},
+    "allgaeu-meisterschaft": {**SUIT_LABELS, "gras": "Laub", "schellen": "Schell"},
+}
+
+
+def suit_names(preset: str) -> dict[str, str]:
+    """The suits as the rule set's own book names them (engine identifiers → words)."""
+    return CLUB_SUIT_LABELS.get(preset, SUIT_LABELS)
+
+
 def round_label(name: str) -> str:
     return str(ROUND_LABELS.get(name, name))
 

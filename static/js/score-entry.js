@@ -24,6 +24,46 @@
     });
   }
 
+  // --- defaults that follow the game (a new hand only: a correction keeps what was stored) ---
+
+  function check(group, value) {
+    var radio = group.querySelector('input[value="' + value + '"]');
+    if (radio && !radio.checked) radio.checked = true;
+  }
+
+  // Under Dauerdeckel a game starts with one Deckel, a Mungo, a Sie or a Tout with none
+  // (data-default-one lists the games with one); a Deckel tapped by hand stays.
+  function applyDefaults(form) {
+    if (!form.hasAttribute("data-defaults")) return;
+    var checked = form.querySelector('input[name="game"]:checked');
+    var game = checked ? checked.value : "";
+    var toutBox = form.querySelector('input[name="tout"]');
+    var tout = !!(toutBox && toutBox.checked && !toutBox.closest("[hidden]"));
+    var deckel = form.querySelector("fieldset.deckel");
+    if (deckel && !deckel.hasAttribute("data-touched")) {
+      check(deckel, words(deckel.dataset.defaultOne).indexOf(game) >= 0 && !tout ? 1 : 0);
+    }
+    // A Laufende count the new game cannot have goes back to none.
+    var laufende = form.querySelector("fieldset.laufende input:checked");
+    if (laufende && laufende.closest("label[hidden]")) check(laufende.closest("fieldset"), 0);
+  }
+
+  // Mungo: when all but one player's Augen are typed, the last is what is left of 120.
+  function completeAugen(form, typed) {
+    var fields = Array.prototype.filter.call(
+      form.querySelectorAll("fieldset.mungo input[type=number]"),
+      function (input) { return !input.closest("[hidden]"); }
+    );
+    if (typed) delete typed.dataset.auto;
+    var open = fields.filter(function (input) { return input.value === "" || input.dataset.auto; });
+    if (open.length !== 1) return;
+    var sum = 0;
+    fields.forEach(function (input) { if (input !== open[0]) sum += parseInt(input.value, 10) || 0; });
+    if (sum > 120) return;
+    open[0].value = String(120 - sum);
+    open[0].dataset.auto = "1";
+  }
+
   function updateAll(root) {
     (root.querySelectorAll ? root : document).querySelectorAll("form[data-entry-form]").forEach(update);
   }
@@ -71,7 +111,14 @@
 
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-entry-form]");
-    if (form) update(form);
+    if (!form) return;
+    if (event.target.closest("fieldset.deckel")) event.target.closest("fieldset.deckel").setAttribute("data-touched", "");
+    update(form);
+    if (event.target.name === "game" || event.target.name === "tout") applyDefaults(form);
+  });
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-entry-form]");
+    if (form && event.target.closest("fieldset.mungo")) completeAugen(form, event.target);
   });
   document.addEventListener("htmx:load", function (event) { updateAll(event.detail.elt); });
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -73,7 +73,7 @@ def test_after_a_save_the_game_buttons_are_under_the_thumb(live_server: LiveServ
     tap(form, "Spiel", "Rufspiel")
     tap(form, "Spieler", seats[0])
     tap(form, "Mitspieler", seats[1])
-    phone.get_by_label("Augen der Spieler").fill("75")
+    tap(form, "Ergebnis", "gewonnen")
     save(phone, 13)
     expect(phone.get_by_text("Nr. 13 gespeichert")).to_be_visible()
     games = phone.locator("#entry-form fieldset.games")
@@ -90,7 +90,7 @@ def test_a_refused_save_shows_its_error_in_view(live_server: LiveServer, phone: 
     tap(form, "Spiel", "Rufspiel")
     tap(form, "Spieler", seats[0])
     tap(form, "Mitspieler", seats[0])  # the same player twice: the engine refuses
-    phone.get_by_label("Augen der Spieler").fill("75")
+    tap(form, "Ergebnis", "gewonnen")
     save(phone, 13)
     error = phone.locator("#error-partner")
     expect(error).to_contain_text("verschieden")
@@ -98,3 +98,109 @@ def test_a_refused_save_shows_its_error_in_view(live_server: LiveServer, phone: 
     assert phone.evaluate("document.activeElement.name") == "partner"
     shot(phone, "02-refused")
     assert Entry.objects.filter(table=table).count() == 12
+
+
+# --- 2. the defaults follow the game ----------------------------------------------------------
+
+
+def checked(form: Locator, legend: str) -> str:
+    group = form.locator("fieldset", has=form.page.locator("legend", has_text=legend)).first
+    return group.locator("input:checked").get_attribute("value") or ""
+
+
+def test_under_dauerdeckel_mungo_and_tout_start_without_deckel(
+    live_server: LiveServer, phone: Page, world: World
+) -> None:
+    table = start_table(world)
+    form = open_table(phone, live_server, world, table)
+    tap(form, "Spiel", "Rufspiel")
+    assert checked(form, "Deckel") == "1"  # Dauerdeckel (001 §4.4)
+    tap(form, "Spiel", "Mungo")
+    assert checked(form, "Deckel") == "0"  # the most common Mungo is not doubled
+    tap(form, "Spiel", "Solo")
+    assert checked(form, "Deckel") == "1"
+    tout = form.locator(".switches.tout")
+    expect(tout).to_be_visible()
+    # The Tout switch sits with the game, above the players, not below the Deckel.
+    assert tout.bounding_box()["y"] < form.locator("fieldset.deckel").bounding_box()["y"]
+    assert tout.bounding_box()["y"] < form.get_by_text("Spieler", exact=True).bounding_box()["y"]
+    tout.locator("label").tap()
+    assert checked(form, "Deckel") == "0"
+    shot(phone, "03-tout-defaults")
+    tout.locator("label").tap()
+    assert checked(form, "Deckel") == "1"
+    tap(form, "Deckel", "2")  # tapped by hand: stays
+    tap(form, "Spiel", "Wenz")
+    assert checked(form, "Deckel") == "2"
+    tap(form, "Spiel", "Sie")
+    assert checked(form, "Deckel") == "2"
+
+
+# --- 3. a plain hand needs no keyboard ----------------------------------------------------------
+
+
+class Taps:
+    """Counts the taps of one hand; the test never types (no fill, no press)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.form = page.locator("#entry-form")
+        self.count = 0
+
+    def on(self, legend: str, label: str) -> None:
+        tap(self.form, legend, label)
+        self.count += 1
+
+    def switch(self, css: str) -> None:
+        self.form.locator(f".switches.{css} label").tap()
+        self.count += 1
+
+    def save(self, number: int) -> None:
+        save(self.page, number)
+        self.count += 1
+        expect(self.page.get_by_text(f"Nr. {number} gespeichert")).to_be_visible()
+
+
+def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world)
+    open_table(phone, live_server, world, table)
+    counts: dict[str, int] = {}
+
+    def hand(name: str, *steps: tuple[str, str]) -> None:
+        number = Entry.objects.filter(table=table).count() + 1
+        seats = services.selectors.table_state(table).state.seats
+        taps = Taps(phone)
+        for legend, label in steps:
+            if legend == "switch":
+                taps.switch(label)
+            else:
+                taps.on(legend, label.format(*seats))
+        shot(phone, f"04-hand-{name}", full=True)
+        taps.save(number)
+        counts[name] = taps.count
+
+    hand("Rufspiel", ("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Ergebnis", "gewonnen"))
+    hand("Solo", ("Spiel", "Solo"), ("Spieler", "{2}"), ("Trumpf", "Herz"), ("Ergebnis", "verloren"))
+    hand("Wenz", ("Spiel", "Wenz"), ("Spieler", "{1}"), ("Ergebnis", "gewonnen"))
+    hand("Bettel", ("Spiel", "Bettel"), ("Spieler", "{3}"), ("Ergebnis", "verloren"))
+    tout = (("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen"))
+    hand("Tout", *tout)
+    # Mungo: the game, three players' Augen typed (the fourth is what is left of 120), save.
+    mungo = Taps(phone)
+    mungo.on("Spiel", "Mungo")
+    fields = phone.locator("#entry-form fieldset.mungo input[type=number]")
+    for i, augen in enumerate(("20", "31", "44")):
+        fields.nth(i).fill(augen)
+    expect(fields.nth(3)).to_have_value("25")
+    mungo.save(6)
+    counts["Mungo"] = mungo.count
+    rows = [entry.data for entry in Entry.objects.filter(table=table).order_by("number")]
+    assert rows[5]["augen_by_player"] == dict(zip(NAMES[:4], (20, 31, 44, 25), strict=True))
+    assert "deckel" not in rows[5]  # Dauerdeckel, but a Mungo goes without
+    assert rows[0]["result"] == "won" and rows[0]["deckel"] == 1 and "augen" not in rows[0]
+    assert rows[1] == {**rows[1], "game": "solo", "suit": "herz", "result": "lost"}
+    assert rows[3]["result"] == "lost" and rows[3]["game"] == "bettel"
+    assert rows[4]["tout"] is True and rows[4]["result"] == "won" and "deckel" not in rows[4]
+    print("taps per hand:", counts)
+    assert counts["Rufspiel"] <= 5 and counts["Solo"] <= 6
+    assert counts == {"Rufspiel": 5, "Solo": 5, "Wenz": 4, "Bettel": 4, "Tout": 6, "Mungo": 2}
