@@ -4,7 +4,7 @@ descriptions of log entries for the score sheet and the audit trail. The game's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -56,13 +56,13 @@ def game_label(name: str) -> str:
     return game.label if game else name.replace("_", " ").capitalize()
 
 
-def describe(data: Mapping[str, Any]) -> str:
+def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) -> str:
     """One line for a log entry's raw facts: ``Rufspiel Bert mit Cilli, 75 Augen, 1 Deckel``."""
     if "event" in data:
         return _describe_event(data)
     parts = [game_label(str(data.get("game", "?")))]
-    if data.get("suit") in SUIT_LABELS:
-        parts[0] += " " + SUIT_LABELS[data["suit"]]
+    if data.get("suit") in suits:
+        parts[0] += " " + suits[data["suit"]]
     if data.get("tout"):
         parts[0] += " Tout"
     who = data.get("declarer") or (data.get("re") or [None])[0]
@@ -71,7 +71,9 @@ def describe(data: Mapping[str, Any]) -> str:
         parts.append(_("%(who)s mit %(partner)s") % {"who": who, "partner": partner} if partner else str(who))
     if data.get("augen") is not None:
         parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
-    elif data.get("result"):
+        if data.get("tricks") in (0, 8) and not str(data.get("result", "")).endswith("schwarz"):
+            parts.append(_("Schwarz"))
+    if data.get("result"):
         parts.append(str(RESULT_LABELS.get(data["result"], data["result"])))
     if data.get("laufende"):
         parts.append(_("%(n)s Laufende") % {"n": data["laufende"]})
@@ -84,6 +86,45 @@ def describe(data: Mapping[str, Any]) -> str:
     if data.get("fehler"):
         parts.append(_("Fehler von %(who)s") % {"who": data["fehler"].get("by", "?")})
     return ", ".join(parts)
+
+
+GAME_SHORT = {"rufspiel": "Ruf", "farbwenz": "F-Wenz", "farbgeier": "F-Geier", "ramsch": "Ramsch"}
+
+
+def short_names(names: Sequence[str]) -> dict[str, str]:
+    """A short name per player for a narrow column: the first name where it is unique at the
+    table, else the first name and the initial of the last, else the full name."""
+    def first(name: str) -> str:
+        return name.split()[0] if name.split() else name
+
+    def first_and_initial(name: str) -> str:
+        words = name.split()
+        return f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
+
+    out: dict[str, str] = {}
+    for shorten in (first, first_and_initial):
+        candidates = [shorten(name) for name in names]
+        for name, short in zip(names, candidates, strict=True):
+            if name not in out and candidates.count(short) == 1:
+                out[name] = short
+    return {name: out.get(name, name) for name in names}
+
+
+def describe_short(data: Mapping[str, Any], short: Mapping[str, str], suits: Mapping[str, str] = SUIT_LABELS) -> str:
+    """A few characters for the Liste on a phone: the game and who played (the full line is a
+    tap away): ``Ruf Sepp``, ``Solo H Tout Zenzi``, ``Vergeben``."""
+    if "event" in data:
+        return str(EVENT_LABELS.get(str(data.get("event")), data.get("event")))
+    game = str(data.get("game", "?"))
+    text = GAME_SHORT.get(game, game_label(game))
+    if data.get("suit") in suits:
+        text += " " + suits[data["suit"]]
+    if data.get("tout"):
+        text += " Tout"
+    who = data.get("declarer") or (data.get("re") or [None])[0]
+    if who:
+        text += " " + short.get(str(who), str(who))
+    return text
 
 
 def _describe_event(data: Mapping[str, Any]) -> str:

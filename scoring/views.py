@@ -42,7 +42,7 @@ from scoring.forms import (
     event_kinds,
     posted_form_class,
 )
-from scoring.labels import describe
+from scoring.labels import describe, suit_names
 from scoring.models import Entry, Session, Table
 from scoring.tables import KasseTable, SessionTable
 
@@ -454,11 +454,12 @@ def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, d
 @club_view(Need.READ, methods=["GET"])
 def table_audit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     table = _table(access, session_id, table_id)
+    suits = suit_names(table.preset)
     rows = [
         {
             "audit": audit,
-            "before": describe(audit.before) if isinstance(audit.before, dict) else "",
-            "after": describe(audit.after) if isinstance(audit.after, dict) else "",
+            "before": describe(audit.before, suits) if isinstance(audit.before, dict) else "",
+            "after": describe(audit.after, suits) if isinstance(audit.after, dict) else "",
         }
         for audit in selectors.table_audit(table)
     ]

@@ -15,7 +15,7 @@ from clubs.models import Member
 from scoring import services
 from scoring.models import Entry, Table
 from tests.e2e.test_score_sheet import login
-from tests.factories import MemberFactory, World, rufspiel
+from tests.factories import World, rufspiel
 
 SHOTS = Path("/tmp/shots-i13")
 WIDTH, HEIGHT = 390, 844
@@ -25,7 +25,7 @@ NAMES = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl", "Resi Grub
 def start_table(world: World, players: int = 4, rules: Any = "allgaeu", hands: int = 0) -> Table:
     session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
     for name in NAMES[4:players]:
-        MemberFactory(club=world.club, display_name=name)
+        Member.objects.get_or_create(club=world.club, display_name=name)
     members = [Member.objects.get(club=world.club, display_name=name) for name in NAMES[:players]]
     table = services.table_start(session=session, members=members, rules=rules, user=None)
     for _ in range(hands):
@@ -204,3 +204,37 @@ def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, 
     print("taps per hand:", counts)
     assert counts["Rufspiel"] <= 5 and counts["Solo"] <= 6
     assert counts == {"Rufspiel": 5, "Solo": 5, "Wenz": 4, "Bettel": 4, "Tout": 6, "Mungo": 2}
+
+
+# --- 4. the sheet fits the phone ---------------------------------------------------------------
+
+
+def test_every_amount_and_running_total_fits_390px(live_server: LiveServer, phone: Page, world: World) -> None:
+    login(phone, live_server, world, "member")
+    for players in (4, 5, 6):
+        table = start_table(world, players=players, hands=10)
+        Table.objects.filter(pk=table.pk).update(name=f"Tisch {players}")
+        phone.goto(live_server.url + table.get_absolute_url())
+        sheet = phone.locator(".sheet-table")
+        sheet.scroll_into_view_if_needed()
+        totals = sheet.locator("tr.sum th.num")
+        expect(totals).to_have_count(players)
+        newest = sheet.locator("#entry-10")
+        cells = [*totals.all(), *newest.locator("td.num").all(), *newest.locator("small.running").all()]
+        assert len(cells) == 3 * players
+        for cell in cells:
+            assert in_viewport(cell), (players, cell.text_content(), cell.bounding_box())
+        assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH  # no sideways swipe
+        shot(phone, f"05-sheet-{players}")
+        # Scrolled down the Liste, the totals stay on top.
+        sheet.locator("#entry-1").scroll_into_view_if_needed()
+        for cell in totals.all():
+            assert in_viewport(cell)
+        # The shortened description shows its whole line on a tap.
+        what = newest.locator("td.what summary")
+        what.tap()
+        full = newest.locator(".what-full")
+        expect(full).to_be_visible()
+        expect(full).to_contain_text("Rufspiel")
+        assert in_viewport(full)
+        shot(phone, f"05-sheet-{players}-tapped")
