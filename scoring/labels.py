@@ -4,6 +4,7 @@ descriptions of log entries for the score sheet and the audit trail. The game's 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -45,6 +46,14 @@ CLUB_SUIT_LABELS = {
 def suit_names(preset: str) -> dict[str, str]:
     """The suits as the rule set's own book names them (engine identifiers → words)."""
     return CLUB_SUIT_LABELS.get(preset, SUIT_LABELS)
+
+
+def club_words(text: str, suits: Mapping[str, str]) -> str:
+    """An engine line (``Solo Gras``) in the suit words of the table's rule book (``Solo Laub``)."""
+    for key, word in SUIT_LABELS.items():
+        if suits.get(key, word) != word:
+            text = re.sub(rf"\b{word}\b", suits[key], text)
+    return text
 
 
 def round_label(name: str) -> str:
@@ -147,3 +156,48 @@ RESULT_LABELS = {
     "lost_schneider": gettext_lazy("verloren, Schneider"),
     "lost_schwarz": gettext_lazy("verloren, Schwarz"),
 }
+
+
+def triggered_news(triggered: Sequence[str], pending: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What a hand set off, said at once (001 §5.1, §5.2): ``triggered`` of the entry, and the
+    rounds pending after it (``TableState.pending_rounds()``) for how long and when."""
+    news = []
+    for kind in triggered:
+        slot = next((s for s in pending if s["round"] == kind), None)
+        games = slot["games"] if slot else None
+        if kind == "vote":
+            news.append(_("Abstimmung fällig: Mungorunde oder Bockrunde? Erst danach wird weitergespielt."))
+        elif slot is not None and not slot["in_force"]:
+            news.append(_("%(round)s ausgelöst: sie kommt nach der laufenden Runde.") % {"round": round_label(kind)})
+        elif kind == "bockrunde":
+            news.append(_("Bockrunde: die nächsten %(n)s Spiele doppelt.") % {"n": games})
+        elif kind == "mungorunde":
+            text = _("Mungorunde: die nächsten %(n)s Spiele nur Einzelspiele oder Mungo, kein Rufspiel.")
+            news.append(text % {"n": games})
+    return news
+
+
+def triggered_label(kind: str) -> str:
+    """The preview's word for what the hand would set off."""
+    if kind == "vote":
+        return _("eine Abstimmung (Mungorunde oder Bockrunde)")
+    return round_label(kind)
+
+
+def unpaid_notes(ruleset: Any, data: Mapping[str, Any], outcome: Any) -> list[str]:
+    """What the hand as typed has but the rules do not pay, and why: Laufende below the
+    rule set's threshold (``2 Laufende – beim Solo erst ab 3``), Schneider at a Tout."""
+    game = GAMES.get(str(data.get("game")))
+    if game is None or outcome is None or not hasattr(ruleset, "opt") or outcome.penalty:
+        return []
+    notes = []
+    laufende = data.get("laufende") or 0
+    if laufende and not outcome.laufende and game.kind in ("partner", "solo"):
+        threshold = ruleset.opt("laufende_from_short" if game.short_run else "laufende_from")
+        notes.append(
+            _("%(n)s Laufende – beim %(game)s erst ab %(from)s")
+            % {"n": laufende, "game": game.label, "from": threshold}
+        )
+    if outcome.tout:
+        notes.append(_("Schneider und Schwarz – beim Tout nicht"))
+    return notes

@@ -26,7 +26,7 @@ from scoring import selectors, services
 from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
-from scoring.engine.session import preview
+from scoring.engine.session import SessionResult, preview
 from scoring.forms import (
     CloseForm,
     EntryContext,
@@ -42,7 +42,7 @@ from scoring.forms import (
     event_kinds,
     posted_form_class,
 )
-from scoring.labels import describe, suit_names
+from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
 from scoring.models import Entry, Session, Table
 from scoring.tables import KasseTable, SessionTable
 
@@ -163,10 +163,11 @@ def _live_context(
     access: ClubAccess,
     table: Table,
     form: SubmissionFields | None = None,
+    result: SessionResult | None = None,
 ) -> dict[str, Any]:
     """Everything the live part of the table page shows: state, entry form, sheet."""
     setup = selectors.table_setup(table)
-    result = selectors.table_state(table, setup)
+    result = result or selectors.table_state(table, setup)
     entry_context = EntryContext(setup, result.state, len(result.entries) + 1)
     tap_form = entry_form_class(entry_context)
     json_form = None
@@ -284,10 +285,15 @@ def _append(
             form.add_error(None, error)
         else:
             messages.success(
-                request, _("Nr. %(n)s gespeichert: %(what)s") % {"n": entry.number, "what": describe(entry.data)}
+                request,
+                _("Nr. %(n)s gespeichert: %(what)s")
+                % {"n": entry.number, "what": describe(entry.data, suit_names(table.preset))},
             )
+            result = selectors.table_state(table)
+            for news in triggered_news(result.entries[-1].triggered, result.state.pending_rounds()):
+                messages.warning(request, news)
             if request.htmx:
-                return _render_live(request, _live_context(request, access, table))
+                return _render_live(request, _live_context(request, access, table, result=result))
             return redirect(f"{table.get_absolute_url()}#entry-form")
     if isinstance(form, EventForm):
         for error in form.errors.values():
@@ -325,7 +331,16 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
             return {"ok": False, "missing": form.fields[field].label}
         form.apply_engine_error(error)
         return {"ok": False}
-    return {"ok": True, "result": result, "payouts": [(name, result.payouts[name]) for name in context.setup.players]}
+    data = form.to_data()
+    suits = suit_names(context.setup.ruleset.NAME)
+    return {
+        "ok": True,
+        "result": result,
+        "lines": [(club_words(line.label, suits), line.amount) for line in result.lines],
+        "payouts": [(name, result.payouts[name]) for name in context.setup.players],
+        "notes": unpaid_notes(context.setup.ruleset, data, result.hand.outcome if result.hand else None),
+        "triggers": [triggered_label(kind) for kind in result.triggered],
+    }
 
 
 @club_view(Need.WRITE, methods=["POST"])
