@@ -26,7 +26,7 @@ from scoring import selectors, services
 from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
-from scoring.engine.session import SessionResult, preview
+from scoring.engine.session import EntryError, SessionResult, preview
 from scoring.forms import (
     CloseForm,
     EntryContext,
@@ -372,6 +372,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     entry = _entry(table, entry_id)
     context = _entry_context(table, entry)
     form_class = entry_form_class(context, entry.data)
+    blocking = None
     if request.method == "POST":
         form = form_class(request.POST, context=context)
         reason = ReasonForm(request.POST)
@@ -384,6 +385,9 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
                     user=request.user,
                     reason=reason.cleaned_data["reason"],
                 )
+            except EntryError as error:
+                form.apply_engine_error(error)
+                blocking = _blocking(table, error.index + 1)
             except EngineError as error:
                 form.apply_engine_error(error)
             except ValidationError as error:
@@ -393,6 +397,9 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     else:
         form = form_class(context=context, initial=_initial(form_class, entry, context))
         reason = ReasonForm()
+        blocked = request.GET.get("blocked", "")
+        if blocked.isdigit():  # a deletion refused for this later entry (entry_delete)
+            blocking = _blocking(table, int(blocked))
     return render(
         request,
         "scoring/entry_edit.html",
@@ -409,8 +416,23 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "urls": _table_urls(table),
             "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
             "can_write": True,
+            "blocking": blocking,
         },
     )
+
+
+def _blocking(table: Table, number: int) -> dict[str, Any] | None:
+    """The later entry a refused correction or deletion would make invalid: its line and the way
+    to correct or delete it first."""
+    later = Entry.objects.filter(table=table, number=number).first()
+    if later is None:
+        return None
+    return {"number": number, "what": describe(later.data, suit_names(table.preset)), "url": _edit_url(table, later)}
+
+
+def _edit_url(table: Table, entry: Entry) -> str:
+    kwargs = {"slug": table.session.club.slug, "session_id": table.session_id, "table_id": table.pk}
+    return reverse("scoring:entry_edit", kwargs={**kwargs, "entry_id": entry.pk})
 
 
 def _initial(form_class: type[SubmissionFields], entry: Entry, context: EntryContext) -> dict[str, Any]:
@@ -428,20 +450,21 @@ def entry_delete(
     table = _table(access, session_id, table_id)
     entry = _entry(table, entry_id)
     reason = ReasonForm(request.POST, prefix="delete")
-    edit_url = reverse(
-        "scoring:entry_edit",
-        kwargs={"slug": access.club.slug, "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk},
-    )
+    edit_url = _edit_url(table, entry)
     if not reason.is_valid():
         messages.error(request, _("Zum Löschen bitte einen Grund angeben."))
         return redirect(edit_url)
     before = selectors.table_sheet(table)
     try:
         services.entry_delete(entry=entry, user=request.user, reason=reason.cleaned_data["reason"])
-    except EngineError as error:
-        index = getattr(error, "index", None)
-        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": index + 1} if index is not None else ""
+    except EntryError as error:
+        # error.index counts in the log without this entry: the later entry's number today is one more.
+        number = error.index + 2
+        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": number}
         messages.error(request, _("Nicht gelöscht. ") + where + error.message)
+        return redirect(f"{edit_url}?blocked={number}")
+    except EngineError as error:
+        messages.error(request, _("Nicht gelöscht. ") + error.message)
         return redirect(edit_url)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
@@ -450,14 +473,17 @@ def entry_delete(
 
 
 def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, done: str) -> HttpResponse:
-    """Say what a correction or deletion changed, and show it highlighted on the sheet."""
-    changed, deltas = selectors.sheet_changes(before, selectors.table_sheet(table))
+    """Say what a correction or deletion changed (the difference per player, "Änderung", and the
+    new totals as totals), and show it highlighted on the sheet."""
+    after = selectors.table_sheet(table)
+    changed, deltas = selectors.sheet_changes(before, after)
     parts = [done]
     if changed:
         parts.append(_("Neu berechnet: Nr. %(numbers)s.") % {"numbers": ", ".join(str(n) for n in changed)})
     if deltas:
         moved = ", ".join(f"{name} {format_amount(delta, table.unit, signed=True)}" for name, delta in deltas.items())
-        parts.append(_("Summen: %(moved)s.") % {"moved": moved})
+        totals = ", ".join(f"{name} {format_amount(value, table.unit)}" for name, value in after.final)
+        parts.append(_("Änderung: %(moved)s. Neue Summen: %(totals)s.") % {"moved": moved, "totals": totals})
     else:
         parts.append(_("Die Summen bleiben gleich."))
     messages.success(request, " ".join(parts))

@@ -85,11 +85,14 @@
 
   // A refusal: the first error in the middle of the screen, its field focused.
   function showError(error) {
-    var block = error.closest("fieldset, .field, .switches, details, form") || error;
+    var block = error.closest("fieldset, .field, .switches, details") || error;
     var details = error.closest("details");
     if (details) details.open = true;
     block.scrollIntoView({ block: "center", behavior: "instant" });
-    var input = block.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    // A refusal of the whole entry has no field: its way forward (the later entry) takes the focus.
+    var next = error.nextElementSibling;
+    var input = block.querySelector("input:not([type=hidden]):not([disabled]), select, textarea") ||
+      (next && next.classList.contains("blocking") ? next.querySelector("a") : null);
     if (input) input.focus({ preventScroll: true });
   }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -238,3 +239,53 @@ def test_every_amount_and_running_total_fits_390px(live_server: LiveServer, phon
         expect(full).to_contain_text("Rufspiel")
         assert in_viewport(full)
         shot(phone, f"05-sheet-{players}-tapped")
+
+
+# --- 7. a refused correction offers a way forward ----------------------------------------------
+
+
+def entry_url(table: Table, number: int) -> str:
+    entry = Entry.objects.get(table=table, number=number)
+    return reverse(
+        "scoring:entry_edit",
+        kwargs={"slug": "test", "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk},
+    )
+
+
+def test_a_refused_correction_links_to_the_later_entry(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world)
+    seats = services.selectors.table_state(table).state.seats
+    first = {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "result": "won", "deckel": 1}
+    services.entry_append(table=table, data=first, user=None)
+    for _ in range(2):
+        services.entry_append(table=table, data=rufspiel(table), user=None)
+    login(phone, live_server, world, "scorer")
+    phone.goto(live_server.url + entry_url(table, 1))
+    form = phone.locator("#entry-form")
+    expect(form.locator("#preview")).to_contain_text("Rufspiel 10")  # the preview at once
+    # Schwarz after all: the Mungorunde (001 §5.2) would start with Nr. 2, a Rufspiel.
+    tap(form, "Ergebnis", "Schwarz")
+    form.get_by_label("Grund").fill("Schwarz vergessen")
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Korrektur speichern").tap()
+    expect(form.locator("#error-__all__")).to_contain_text("Nr. 2 würde dadurch ungültig")
+    link = phone.get_by_role("button", name="Nr. 2 korrigieren oder löschen")  # a link drawn as a button
+    shot(phone, "07-refused-correction")
+    expect(link).to_be_in_viewport(ratio=1)
+    assert Entry.objects.get(table=table, number=1).data == first  # nothing changed
+    link.tap()
+    expect(phone.get_by_role("heading", name="Nr. 2 korrigieren")).to_be_visible()
+    assert phone.url.endswith(entry_url(table, 2))
+
+    # A correction that goes through; the audit trail reads on the phone without swiping.
+    tap(form, "Ergebnis", "verloren")
+    phone.get_by_label("Augen der Spieler").fill("")
+    form.get_by_label("Grund").fill("verzählt")
+    phone.get_by_role("button", name="Korrektur speichern").tap()
+    expect(phone.get_by_text("Nr. 2 korrigiert.")).to_be_visible()
+    expect(phone.get_by_text("Änderung:")).to_be_visible()
+    shot(phone, "07-after-correction")
+    phone.goto(live_server.url + table.get_absolute_url() + "protokoll/")
+    expect(phone.get_by_text("verzählt")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    shot(phone, "07-audit", full=True)

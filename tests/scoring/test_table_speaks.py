@@ -4,6 +4,7 @@ names unpaid Laufende and what the hand would set off, the description says Tout
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -67,3 +68,41 @@ def test_an_allgaeu_table_names_its_suits_laub_and_schell(client_as: Any, table:
         .content.decode()
     )
     assert "Solo Schell " in preview and "Schellen" not in preview.split('class="lines"')[1]
+
+
+def test_a_refused_deletion_names_the_later_entry_by_its_number_today(client_as: Any, table: Table) -> None:
+    seats = services.selectors.table_state(table).state.seats
+    schwarz = {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "result": "won_schwarz", "deckel": 1}
+    first = services.entry_append(table=table, data=schwarz, user=None)
+    # Nr. 2 is a Solo without Deckel in the Mungorunde Nr. 1 started (001 §5.2); without Nr. 1
+    # it would be a normal hand without Deckel under Dauerdeckel.
+    seats = services.selectors.table_state(table).state.seats
+    services.entry_append(
+        table=table, data={"game": "solo", "suit": "herz", "declarer": seats[0], "result": "won"}, user=None
+    )
+    client = client_as("scorer")
+    response = client.post(url("entry_edit", table, entry_id=first.pk) + "loeschen/", {"delete-reason": "falsch"})
+    assert response.url.endswith("?blocked=2")
+    page = client.get(response.url).content.decode()
+    assert "Nicht gelöscht. Nr. 2 würde dadurch ungültig" in page
+    second = services.selectors.table_log(table)[1]
+    assert "Nr. 2 korrigieren oder löschen" in page and second["game"] == "solo"
+
+
+def test_a_correction_says_the_change_and_the_new_totals(client_as: Any, table: Table) -> None:
+    entry = services.entry_append(table=table, data=hand_facts(table), user=None)
+    facts = entry.data
+    post = {**hand_post(table, augen="50"), "reason": "verzählt", "dealer": entry.dealer}
+    post.update(declarer=facts["declarer"], partner=facts["partner"], expected_number="1")
+    page = client_as("scorer").post(url("entry_edit", table, entry_id=entry.pk), post, follow=True).content.decode()
+    message = re.search(r"Nr. 1 korrigiert\.[^<]*", page)
+    assert message, page
+    # Zenzi Mayr and Girgl Lechner lose the Rufspiel now: each side moves by 2 × 0,20 €.
+    text = message.group(0).replace("\xa0", " ")
+    assert "Änderung: Sepp Huber +0,40 €, Zenzi Mayr -0,40 €, Girgl Lechner -0,40 €, Vroni Brandl +0,40 €" in text
+    assert "Neue Summen: Sepp Huber 0,20 €, Zenzi Mayr -0,20 €, Girgl Lechner -0,20 €, Vroni Brandl 0,20 €." in text
+
+
+def hand_facts(table: Table) -> dict[str, Any]:
+    seats = services.selectors.table_state(table).state.seats
+    return {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "augen": 75, "deckel": 1}
