@@ -12,11 +12,12 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -81,6 +82,7 @@ def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) ->
         "balances": selectors.session_balances(session),
         "transfers": selectors.session_settlement(session),
         "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse}),
+        "can_reopen": _can_reopen(access, session),
     }
     return render(request, "scoring/session_detail.html", context)
 
@@ -101,9 +103,23 @@ def session_close(request: HttpRequest, access: ClubAccess, session_id: int) -> 
     return redirect(session)
 
 
-@club_view(Need.MANAGE, methods=["POST"])
+def _can_reopen(access: ClubAccess, session: Session) -> bool:
+    """Owners reopen any evening; the scorer who closed it, on the same day (a closing by
+    mistake at the table is undone there, not by calling the Vorstand)."""
+    if not session.is_closed or not access.membership.can_write:
+        return False
+    if access.membership.can_manage:
+        return True
+    assert session.closed_at is not None
+    same_day = timezone.localdate(session.closed_at) == timezone.localdate()
+    return session.closed_by_id == access.membership.user_id and same_day
+
+
+@club_view(Need.WRITE, methods=["POST"])
 def session_reopen(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
     session = _session(access, session_id)
+    if session.is_closed and not _can_reopen(access, session):
+        raise PermissionDenied
     try:
         services.session_reopen(session=session, user=request.user)
     except ValidationError as error:

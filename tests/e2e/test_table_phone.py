@@ -289,3 +289,36 @@ def test_a_refused_correction_links_to_the_later_entry(live_server: LiveServer, 
     expect(phone.get_by_text("verzählt")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
     shot(phone, "07-audit", full=True)
+
+
+# --- 8. confirmations; the scorer who closed an evening reopens it the same day ------------------
+
+
+def test_closing_and_reopening_ask_first(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, hands=2)
+    session = table.session
+    login(phone, live_server, world, "scorer")
+    phone.goto(live_server.url + session.get_absolute_url())
+    asked: list[str] = []
+
+    def answer(accept: bool) -> None:
+        phone.once(
+            "dialog", lambda dialog: (asked.append(dialog.message), dialog.accept() if accept else dialog.dismiss())
+        )
+
+    answer(False)
+    phone.get_by_role("button", name="Abend abschließen").tap()
+    assert asked and "abschließen" in asked[-1]
+    session.refresh_from_db()
+    assert not session.is_closed  # "Abbrechen": nothing happened
+    answer(True)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Abend abschließen").tap()
+    expect(phone.get_by_text("Der Abend ist abgeschlossen.")).to_be_visible()
+    shot(phone, "08-closed")
+    answer(True)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Abend wieder öffnen").tap()
+    assert "wieder öffnen" in asked[-1]
+    session.refresh_from_db()
+    assert not session.is_closed

@@ -313,7 +313,7 @@ def test_closing_an_evening_books_the_kasse_and_an_owner_reopens_it(client_as: A
     kasse = client_as("member").get(reverse("scoring:kasse", kwargs={"slug": "test"})).content.decode()
     assert "0,40" in kasse
     reopen = reverse("scoring:session_reopen", kwargs={"slug": "test", "session_id": session.pk})
-    assert client_as("scorer").post(reopen).status_code == 403
+    assert client_as("member").post(reopen).status_code == 403
     client_as("owner").post(reopen)
     session.refresh_from_db()
     assert not session.is_closed and selectors.kasse_balance(world.club) == {"cent": 0}
