@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "standings",
+    "tools",
 ]
 
 MIDDLEWARE = [

@@ -22,5 +22,5 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
-    path("clubs/<slug:slug>/", include("scoring.urls_stats")),
+    path("clubs/<slug:slug>/", include("standings.urls")),
 ]

@@ -5,9 +5,7 @@ the engine validates them, and ``apply_engine_error`` puts its refusal on the fi
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -20,12 +18,12 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Member
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
-from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
+from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
-from scoring.engine.session import EntryError, TableState
 from scoring.engine.session_rules import table_option_specs
+from scoring.forms_base import EntryContext, SubmissionFields
+from scoring.forms_families import family_form_class
 from scoring.labels import EVENT_LABELS, round_label, suit_names
-from scoring.selectors import TableSetup
 
 # --- evenings and tables ------------------------------------------------------------------------
 
@@ -87,55 +85,6 @@ class TableStartForm(forms.Form):
 
 
 # --- a hand ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EntryContext:
-    """What an entry form is for: the table, the state the entry is played in, its number."""
-
-    setup: TableSetup
-    state: TableState
-    number: int
-
-    @property
-    def schafkopf(self) -> SchafkopfRules | None:
-        ruleset = self.setup.ruleset
-        return ruleset if isinstance(ruleset, SchafkopfRules) else None
-
-
-class SubmissionFields(forms.Form):
-    """The two hidden fields that keep two phones at one table apart."""
-
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
-    expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
-
-    def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.context = context
-        self.fields["idempotency_key"].initial = uuid.uuid4().hex
-        self.fields["expected_number"].initial = context.number
-
-    def to_data(self) -> dict[str, Any]:
-        """The entry's raw facts as spec §3 has them (call after ``is_valid``)."""
-        raise NotImplementedError
-
-    def apply_engine_error(self, error: EngineError) -> None:
-        """Put the engine's refusal on the field it names (or on the form)."""
-        if isinstance(error, EntryError):
-            message = _("Nr. %(n)s würde dadurch ungültig: %(message)s") % {
-                "n": error.index + 1,
-                "message": error.message,
-            }
-            self.add_error(None, message)
-            return
-        field = self.form_field(error.field)
-        message = error.message
-        if error.code == "missing_field" and field == error.field and f"'{field}'" in message:
-            message = _("Bitte angeben.")  # the engine names the JSON field; the form shows the label
-        self.add_error(field, message)
-
-    def form_field(self, engine_field: str | None) -> str | None:
-        return None
 
 
 class PillSelect(forms.RadioSelect):
@@ -587,8 +536,6 @@ def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = Non
         return EventForm
     if context.schafkopf is not None and (data is None or HandForm.covers(data)):
         return HandForm
-    from scoring.forms_families import family_form_class  # that module builds on this one
-
     family = family_form_class(context.setup.family)
     if family is not None and (data is None or family.covers(data)):
         return family

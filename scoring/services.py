@@ -451,13 +451,15 @@ def _refold(table: Table, entries: list[Entry], from_number: int, *, changed_fir
     _write_ledger(table, [(entry, _ledger_rows(result, setup)) for entry, result, _stock in results])
 
 
-# scoring/synthetic.py builds the benchmark's club history with these two, in these signatures.
-def _derive(entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> None:
+def entry_derive(*, entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> None:
+    """Set an unsaved entry's derived fields from its fold result, as ``entry_append`` does, and
+    write nothing: for ``tools/synthetic.py``, which bulk-writes a history of such rows."""
     _set_derived(entry, result, after.stock, setup)
 
 
-def _ledger(entry: Entry, result: EntryResult, setup: selectors.TableSetup, table: Table) -> list[LedgerEntry]:
-    return _ledger_models(entry, _ledger_rows(result, setup), table)
+def entry_ledger(*, entry: Entry, result: EntryResult, setup: selectors.TableSetup) -> list[LedgerEntry]:
+    """The ledger rows of an entry (unsaved), exactly as ``entry_append`` writes them."""
+    return _ledger_models(entry, _ledger_rows(result, setup), entry.table)
 
 
 def _update_rows(model: type[Model], names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:

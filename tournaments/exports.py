@@ -1,5 +1,5 @@
 """The championship's ranking as rows (one report), rendered as Excel by the shared writer of
-``scoring.exports`` and as PDF by ``templates/tournaments/pdf/ranking.html`` from the same rows.
+``standings.exports`` and as PDF by ``templates/tournaments/pdf/ranking.html`` from the same rows.
 
 Numbers stay numbers in Excel (a place shared by two players is the same number twice).
 """
@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.exports import Column, workbook_bytes
+from standings.exports import Column, workbook_bytes
 from tournaments.engine.ranking import CRITERIA, PLAYOFF
 from tournaments.selectors import TournamentRanking
 
@@ -42,7 +42,7 @@ def decided_label(decided_by: str | None) -> str:
 
 class RankingReport:
     """The ranking of 001 §11.3 with every criterion: one row per player (the Report protocol of
-    ``scoring.exports``, so the shared workbook writer renders it)."""
+    ``standings.exports``, so the shared workbook writer renders it)."""
 
     def __init__(self, ranking: TournamentRanking) -> None:
         self.ranking = ranking

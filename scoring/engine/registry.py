@@ -1,7 +1,8 @@
 """One registry that maps preset names to rule set classes.
 
-Presets register themselves with ``@register``; ``load`` turns the spec's ``ruleset`` value
-(a name, or ``{"preset": NAME, "options": {...}}``) into a resolved ``RuleSet``.
+The presets are listed here, explicitly: a new preset is one more class in ``PRESETS``. ``load``
+turns the spec's ``ruleset`` value (a name, or ``{"preset": NAME, "options": {...}}``) into a
+resolved ``RuleSet``.
 
 The same ``options`` object also carries the table options of an evening (Bock triggers, Stock …,
 ``session_rules``): ``load_with_table`` splits them off and resolves both; ``load`` validates them
@@ -15,19 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import EngineError, RuleSet
+from .presets.doppelkopf import Doppelkopf
+from .presets.saukopf import Saukopf
+from .presets.schafkopf import Allgaeu, AllgaeuMeisterschaft, ReinerSchafkopf, Standard
 from .session_rules import ALL_TABLE_OPTIONS, TableRules, build_table_rules
 
-PRESETS: dict[str, type[RuleSet]] = {}
-
-
-def register(cls: type[RuleSet]) -> type[RuleSet]:
-    PRESETS[cls.NAME] = cls
-    return cls
-
-
-def _ensure_loaded() -> None:
-    # Importing the preset modules registers them; done lazily to avoid import cycles.
-    from . import presets  # noqa: F401
+PRESETS: dict[str, type[RuleSet]] = {
+    cls.NAME: cls for cls in (Standard, Allgaeu, AllgaeuMeisterschaft, ReinerSchafkopf, Saukopf, Doppelkopf)
+}
 
 
 def load(spec: Any, field: str = "ruleset") -> RuleSet:
@@ -56,7 +52,6 @@ def load_with_table(spec: Any, field: str = "ruleset") -> tuple[RuleSet, TableRu
 
 
 def _resolve(spec: Any, field: str) -> tuple[RuleSet, TableRules]:
-    _ensure_loaded()
     if isinstance(spec, str):
         name, overrides = spec, {}
     elif isinstance(spec, Mapping):
@@ -81,5 +76,4 @@ def _resolve(spec: Any, field: str) -> tuple[RuleSet, TableRules]:
 
 
 def all_presets() -> dict[str, type[RuleSet]]:
-    _ensure_loaded()
     return dict(sorted(PRESETS.items()))

@@ -11,16 +11,14 @@ import random
 from typing import Any
 
 from .core import RuleSet
+from .presets.doppelkopf_samples import doppelkopf_hand
+from .presets.saukopf_samples import saukopf_hand
 from .presets.schafkopf import SchafkopfRules
 from .presets.schafkopf_games import GAMES, SUITS
+from .shares import split
 
 # Roughly what a club evening looks like: mostly Rufspiele, some solos, the odd Bettel or Mungo.
 _WEIGHTS = {"rufspiel": 60, "solo": 12, "wenz": 8, "mungo": 10, "bettel": 3, "geier": 2, "farbwenz": 2, "sie": 0.05}
-
-
-def _split(rng: random.Random, total: int, parts: int) -> list[int]:
-    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
-    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
 
 
 def schafkopf_hand(
@@ -40,7 +38,7 @@ def schafkopf_hand(
             tricks[rng.randrange(len(seats))] += 1
         # Augen only where there are tricks: split 120 among the players who took one.
         takers = [i for i, t in enumerate(tricks) if t]
-        shares = iter(_split(rng, 120, len(takers)))
+        shares = iter(split(rng, 120, len(takers)))
         augen = [next(shares) if t else 0 for t in tricks]
         hand["augen_by_player"] = dict(zip(seats, augen, strict=True))
         hand["tricks_by_player"] = dict(zip(seats, tricks, strict=True))
@@ -91,13 +89,8 @@ def random_hand(rules: RuleSet, rng: random.Random, seats: tuple[str, ...]) -> d
     """A random valid hand of ``rules``' family for ``seats``."""
     if isinstance(rules, SchafkopfRules):
         return schafkopf_hand(rules, rng, seats)
-    # Imported here: those samplers import their preset modules, which import this package.
     if rules.FAMILY == "saukopf":
-        from .presets.saukopf_samples import saukopf_hand
-
         return saukopf_hand(rng, seats)
     if rules.FAMILY == "doppelkopf":
-        from .presets.doppelkopf_samples import doppelkopf_hand
-
         return doppelkopf_hand(rng, seats)
     raise NotImplementedError(f"no sampler for {rules.NAME}")

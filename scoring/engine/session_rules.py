@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import EngineError, OptionSpec, RuleSet
+from .presets.doppelkopf import VERGEBEN_LIMIT
 
 # Bock triggers a club can choose (001 §5.1, 003 §4.1 "nach folgenden Kriterien (optional)",
 # whose list did not survive; these are the usual ones).
@@ -135,8 +136,6 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                 ),
             ]
     elif ruleset.FAMILY == "doppelkopf":
-        from .presets.doppelkopf import VERGEBEN_LIMIT  # here: the presets import the registry, which imports us
-
         if ruleset.opt("bock_doubles"):
             specs += _bock_specs(DOPPELKOPF_TRIGGERS, ())
         specs.append(

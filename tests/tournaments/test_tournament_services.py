@@ -8,13 +8,13 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
-from clubs.demo import seed_demo_clubs
 from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.models import Table
 from tests.factories import ClubFactory, MemberFactory, make_tournament
+from tools.demo.clubs import seed_demo_clubs
+from tools.demo.tournaments import seed_demo_tournaments
 from tournaments import selectors, services
-from tournaments.demo import seed_demo_tournaments
 from tournaments.engine.ranking import TableLog, Tally, tally_tables
 from tournaments.models import DrawLog, Partie, Status, Tournament
 

@@ -1,6 +1,1 @@
-"""The presets; importing this package registers every one of them."""
-from . import (
-    doppelkopf,  # noqa: F401
-    saukopf,  # noqa: F401
-    schafkopf,  # noqa: F401
-)
+"""The presets: one module per family; ``scoring.engine.registry`` lists them by name."""

@@ -23,7 +23,6 @@ from typing import Any, NamedTuple
 
 from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
 from ..fields import HandReader
-from ..registry import register
 
 SOLOS = ("trumpfsolo", "farbsolo", "damensolo", "bubensolo", "fleischlos")
 GAMES = ("normal", "hochzeit", "stille_hochzeit", "armut", *SOLOS)
@@ -496,7 +495,6 @@ def _announcement_bonus(announced: Mapping[str, int]) -> list[Line]:
     return [BONUS_LINES[side] for side in SIDES if announced[side]]
 
 
-@register
 class Doppelkopf(RuleSet):
     NAME = "doppelkopf"
     FAMILY = "doppelkopf"

@@ -16,7 +16,6 @@ from typing import Any
 
 from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
 from ..fields import HandReader, check_int
-from ..registry import register
 from .saukopf_trumps import CARDS, RANKS, SUITS, TRUMP_COUNT
 
 SOLOS = ("zucht", "eber", "wutz", "hauer", "hybridschwein", "ferkelparade", "knorpel", "keiler", "feige_sau")
@@ -101,7 +100,6 @@ TROGSAUGER = Line("Strafpunkte Trogsauger", 2)
 HAXNSPALTER_LINES = {kind: Line(f"Strafpunkte Haxnspalter ({kind.capitalize()})", 3) for kind in HAXNSPALTER}
 
 
-@register
 class Saukopf(RuleSet):
     NAME = "saukopf"
     FAMILY = "saukopf"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..samples import _split
+from ..shares import split
 from .saukopf import CALL_GAMES, MAST_GAMES, PAARHUFER, RAMSCH_GAMES, SONDERPUNKT_GAMES, SUIT_GAMES, TRICKS
 from .saukopf_trumps import CARDS, RANKS, SUITS, TRUMP_COUNT
 
@@ -79,10 +79,10 @@ def saukopf_hand(rng: random.Random, seats: tuple[str, ...] = SEATS) -> dict[str
         hand["trog"] = True
 
     # Tricks per player, then the Augen in play to the players who took one.
-    tricks = _split(rng, TRICKS[n], n)
+    tricks = split(rng, TRICKS[n], n)
     out_of_play = 0 if n == 4 or trog else rng.randint(0, 22)
     takers = [i for i, t in enumerate(tricks) if t]
-    shares = iter(_split(rng, 120 - out_of_play, len(takers)))
+    shares = iter(split(rng, 120 - out_of_play, len(takers)))
     augen = [next(shares) if t else 0 for t in tricks]
     side = {declarer, partner}
     if game in RAMSCH_GAMES:

@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 
 from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
 from ..fields import HandReader
-from ..registry import register
 from .schafkopf_games import (
     ALIASES,
     ALL_GAME_NAMES,
@@ -726,14 +725,12 @@ BASE_DEFAULTS: dict[str, Any] = {
 }
 
 
-@register
 class Standard(SchafkopfRules):
     NAME = "standard"
     TITLE = "Bayerischer Schafkopf (Standardtarif)"
     SEED = "spec §1"
 
 
-@register
 class Allgaeu(SchafkopfRules):
     NAME = "allgaeu"
     TITLE = "Schafkopf-Freunde Allgäu (Geld)"
@@ -763,7 +760,6 @@ class Allgaeu(SchafkopfRules):
     }
 
 
-@register
 class AllgaeuMeisterschaft(SchafkopfRules):
     NAME = "allgaeu-meisterschaft"
     TITLE = "Zockmeisterschaft der Schafkopf-Freunde Allgäu (Punkte)"
@@ -798,7 +794,6 @@ class AllgaeuMeisterschaft(SchafkopfRules):
         return super()._round(context)
 
 
-@register
 class ReinerSchafkopf(SchafkopfRules):
     NAME = "reiner-schafkopf"
     TITLE = "Der reine Schafkopf (Zähleinheiten)"

@@ -1,0 +1,66 @@
+"""What every entry form of the score sheet builds on (``forms`` for Schafkopf, events and the
+JSON fallback, ``forms_families`` for Doppelkopf and Saukopf): the context an entry is entered
+in, and the hidden fields and the engine's refusals every entry form shares."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.core import EngineError
+from scoring.engine.presets.schafkopf import SchafkopfRules
+from scoring.engine.session import EntryError, TableState
+from scoring.selectors import TableSetup
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    """What an entry form is for: the table, the state the entry is played in, its number."""
+
+    setup: TableSetup
+    state: TableState
+    number: int
+
+    @property
+    def schafkopf(self) -> SchafkopfRules | None:
+        ruleset = self.setup.ruleset
+        return ruleset if isinstance(ruleset, SchafkopfRules) else None
+
+
+class SubmissionFields(forms.Form):
+    """The two hidden fields that keep two phones at one table apart."""
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+    expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
+
+    def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.context = context
+        self.fields["idempotency_key"].initial = uuid.uuid4().hex
+        self.fields["expected_number"].initial = context.number
+
+    def to_data(self) -> dict[str, Any]:
+        """The entry's raw facts as spec §3 has them (call after ``is_valid``)."""
+        raise NotImplementedError
+
+    def apply_engine_error(self, error: EngineError) -> None:
+        """Put the engine's refusal on the field it names (or on the form)."""
+        if isinstance(error, EntryError):
+            message = _("Nr. %(n)s würde dadurch ungültig: %(message)s") % {
+                "n": error.index + 1,
+                "message": error.message,
+            }
+            self.add_error(None, message)
+            return
+        field = self.form_field(error.field)
+        message = error.message
+        if error.code == "missing_field" and field == error.field and f"'{field}'" in message:
+            message = _("Bitte angeben.")  # the engine names the JSON field; the form shows the label
+        self.add_error(field, message)
+
+    def form_field(self, engine_field: str | None) -> str | None:
+        return None

@@ -1,0 +1,88 @@
+"""django-tables2 tables of the standings and statistics pages.
+
+The data are the selectors' rows (already aggregated, a few dozen per unit), so sorting and
+paging happen on those rows, not in the database: one GROUP BY serves every order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoring.amounts import amount_formatter
+from standings.selectors import GameLine, StandingRow
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)} %"
+
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+WIDE = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}  # hidden on a phone
+
+
+class StandingsTable(tables.Table):
+    """The rows come formatted (the link, the amounts) with their sort keys beside them, and the
+    template writes each row out itself: no column machinery runs per cell."""
+
+    rank = tables.Column(verbose_name=pgettext_lazy("rank", "Platz"), attrs=NUM)
+    name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
+    total = tables.Column(verbose_name=_("Summe"), attrs=NUM, order_by=("total_key",))
+    games = tables.Column(verbose_name=_("Spiele"), attrs=NUM)
+    declared = tables.Column(verbose_name=_("als Spieler"), attrs=WIDE)
+    won = tables.Column(verbose_name=_("gewonnen"), attrs=WIDE)
+    average = tables.Column(verbose_name=_("je Spiel"), attrs=NUM, order_by=("average_key",))
+
+    class Meta:
+        attrs = {"class": "striped standings"}
+        template_name = "standings/_standings_table.html"  # its rows name these columns in order
+        order_by = ("rank",)
+        empty_text = _("In diesem Zeitraum wurde nicht gespielt.")
+
+    def __init__(self, rows: list[StandingRow], *, unit: str, slug: str, query: str, **kwargs: Any) -> None:
+        fmt = amount_formatter(unit)
+        # One reverse() for all rows: the member's id goes where the placeholder is.
+        url = reverse("stats:member", kwargs={"slug": slug, "member_id": 999999999}).replace("999999999", "{}")
+        data = [
+            {
+                "rank": r.rank,
+                "name": format_html('<a href="{}?{}">{}</a>', url.format(r.member_id), query, r.name),
+                "sort_name": r.name.lower(),
+                "total": fmt(r.total),
+                "total_key": r.total,
+                "games": r.games,
+                "declared": r.declared,
+                "won": r.won,
+                "average": fmt(r.average),
+                "average_key": r.average if r.average is not None else float("-inf"),
+            }
+            for r in rows
+        ]
+        super().__init__(data, **kwargs)
+
+
+class GamesTable(tables.Table):
+    label = tables.Column(verbose_name=_("Spiel"), order_by=("label",))
+    played = tables.Column(verbose_name=_("gespielt"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    won = tables.Column(verbose_name=_("gewonnen"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    win_rate = tables.Column(
+        verbose_name=_("Quote"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}, order_by=("rate_key",)
+    )
+
+    class Meta:
+        attrs = {"class": "striped"}
+        empty_text = _("Keine Spiele als Spieler in diesem Zeitraum.")
+
+    def __init__(self, games: list[GameLine], **kwargs: Any) -> None:
+        data = [
+            {"label": g.label, "played": g.played, "won": g.won, "win_rate": g.win_rate, "rate_key": g.win_rate or 0}
+            for g in games
+        ]
+        super().__init__(data, **kwargs)
+
+    def render_win_rate(self, value: float | None) -> str:
+        return _percent(value)

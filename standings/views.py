@@ -1,0 +1,183 @@
+"""Standings, statistics, charts and their downloads. Read-only: every view is a GET for any
+member of the club (clubs/access.py), picks the period from the query (forms_stats.PeriodForm),
+calls a selector and renders it as a page, an SVG chart, a PDF or a workbook.
+
+The standings page links its charts as images (their own requests), so the page itself costs
+one GROUP BY over the ledger; the PDFs embed the same SVG inline.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from clubs.access import ClubAccess, Need, club_view
+from clubs.models import Club, Member
+from scoring.amounts import unit_label
+from scoring.models import Session
+from standings import charts, exports
+from standings import selectors as stats
+from standings.forms import PeriodForm
+from standings.tables import GamesTable, StandingsTable
+
+PER_PAGE = 25
+YEARS = 6  # season links above the picker; older seasons through the picker's year field
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _period(request: HttpRequest, club: Club) -> tuple[PeriodForm, stats.Period]:
+    form = PeriodForm(request.GET or None, club=club)
+    return form, form.chosen()
+
+
+def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _svg(svg: str) -> HttpResponse:
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _member_param(request: HttpRequest, club: Club) -> Member | None:
+    raw = request.GET.get("member")
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise Http404
+    return get_object_or_404(Member, club=club, pk=int(raw))
+
+
+@club_view(Need.READ, methods=("GET",))
+def standings(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    club = access.club
+    form, period = _period(request, club)
+    blocks = []
+    for block in stats.standings(club=club, period=period):
+        table = StandingsTable(block.rows, unit=block.unit, slug=club.slug, query=period.query, prefix=f"{block.unit}-")
+        RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+        blocks.append({"unit": block.unit, "label": unit_label(block.unit), "table": table})
+    context = {
+        "access": access,
+        "form": form,
+        "period": period,
+        "blocks": blocks,
+        "years": stats.club_years(club=club)[:YEARS],
+    }
+    return render(request, "standings/standings.html", context)
+
+
+@club_view(Need.READ, methods=("GET",))
+def standings_pdf(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    club = access.club
+    _form, period = _period(request, club)
+    pdf = exports.standings_pdf(club=club, period=period, standings=stats.standings(club=club, period=period))
+    return _download(pdf, "application/pdf", f"{club.slug}-tabelle-{period.slug}.pdf")
+
+
+@club_view(Need.READ, methods=("GET",))
+def standings_xlsx(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    club = access.club
+    _form, period = _period(request, club)
+    data = exports.standings_workbook(club=club, period=period, standings=stats.standings(club=club, period=period))
+    return _download(data, XLSX, f"{club.slug}-tabelle-{period.slug}.xlsx")
+
+
+@club_view(Need.READ, methods=("GET",))
+def chart_running(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    """``?<period>&unit=cent[&member=ID]``: every player's running total over the period."""
+    club = access.club
+    _form, period = _period(request, club)
+    member = _member_param(request, club)
+    found = stats.period_running_totals(club=club, period=period, member=member)
+    unit = request.GET.get("unit")
+    chart = next((c for c in found if c.unit == unit), found[0] if found else None)
+    if chart is None:
+        chart = stats.RunningTotals(unit or "cent", [], [])
+    title = _("Verlauf · %(period)s") % {"period": period.label}
+    return _svg(charts.running_totals_svg(chart, title=title))
+
+
+@club_view(Need.READ, methods=("GET",))
+def chart_games(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    """``?<period>[&member=ID]``: games by type (as declarer, for one member)."""
+    club = access.club
+    _form, period = _period(request, club)
+    member = _member_param(request, club)
+    games = stats.games_by_type(club=club, period=period, member=member)
+    if member is None:
+        title = _("Spiele nach Art · %(period)s") % {"period": period.label}
+    else:
+        title = _("%(name)s als Spieler · %(period)s") % {"name": member.display_name, "period": period.label}
+    return _svg(charts.games_svg(games, title=title))
+
+
+@club_view(Need.READ, methods=("GET",))
+def member(request: HttpRequest, access: ClubAccess, member_id: int) -> HttpResponse:
+    player = get_object_or_404(Member, club=access.club, pk=member_id)
+    form, period = _period(request, access.club)
+    statistics = stats.member_statistics(member=player, period=period)
+    games = GamesTable(statistics.declarer_games)
+    RequestConfig(request, paginate=False).configure(games)
+    context = {
+        "access": access,
+        "club": access.club,
+        "member": player,
+        "period": period,
+        "stats": statistics,
+        "form": form,
+        "games_table": games,
+        "years": stats.club_years(club=access.club)[:YEARS],
+    }
+    return render(request, "standings/member.html", context)
+
+
+@club_view(Need.READ, methods=("GET",))
+def member_pdf(request: HttpRequest, access: ClubAccess, member_id: int) -> HttpResponse:
+    player = get_object_or_404(Member, club=access.club, pk=member_id)
+    _form, period = _period(request, access.club)
+    pdf = exports.member_pdf(member=player, period=period)
+    return _download(pdf, "application/pdf", f"{access.club.slug}-{slugify(player.display_name)}-{period.slug}.pdf")
+
+
+def _evening(access: ClubAccess, session_id: int) -> Session:
+    return get_object_or_404(Session, club=access.club, pk=session_id)
+
+
+@club_view(Need.READ, methods=("GET",))
+def evening(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    session = _evening(access, session_id)
+    period = stats.Period.evening(session)
+    blocks = []
+    for block in stats.standings(club=access.club, period=period):
+        table = StandingsTable(
+            block.rows, unit=block.unit, slug=access.club.slug, query=period.query, prefix=f"{block.unit}-"
+        )
+        RequestConfig(request, paginate=False).configure(table)
+        blocks.append({"unit": block.unit, "label": unit_label(block.unit), "table": table})
+    context = {"access": access, "session": session, "period": period, "blocks": blocks}
+    return render(request, "standings/evening.html", context)
+
+
+@club_view(Need.READ, methods=("GET",))
+def evening_chart(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    """``?unit=cent``: every player's running total over the evening, hand by hand."""
+    session = _evening(access, session_id)
+    found = stats.evening_running_totals(session=session)
+    unit = request.GET.get("unit")
+    chart = next((c for c in found if c.unit == unit), found[0] if found else stats.RunningTotals("cent", [], []))
+    title = _("Verlauf · %(period)s") % {"period": stats.Period.evening(session).label}
+    return _svg(charts.running_totals_svg(chart, title=title))
+
+
+@club_view(Need.READ, methods=("GET",))
+def evening_pdf(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
+    session = _evening(access, session_id)
+    pdf = exports.evening_pdf(session=session)
+    return _download(pdf, "application/pdf", f"{access.club.slug}-abend-{session.date.isoformat()}.pdf")

@@ -1,0 +1,1 @@
+"""The demo data of ``manage.py seed_demo``: clubs, evenings, a championship."""

@@ -1,0 +1,256 @@
+"""``manage.py bench``: how fast the engine, the standings and the exports are.
+
+Builds a synthetic club history in the configured database (``DATABASE_URL``; the club
+``bench`` with ``--members`` players and ``--hands`` log entries, one evening of about 50 a
+week, plus the club ``bench-100`` with 100 players and a season of 2,500 hands for the PDF and
+the workbook), then measures:
+
+- ``engine_hands_per_s``: random valid hands scored per second by the slowest preset (each
+  preset's own figure under ``engine_by_preset``), one core, hands drawn before the clock runs;
+- ``standings_ms``: the standings page for all time, full server time (request to response
+  through the middleware, the view and the template), median of ``--runs``;
+- ``standings_floor_ms``: the same totals by one raw SQL GROUP BY over the ledger (SUM and COUNT
+  per unit and member): the floor; ``standings_sql_ms``: the page's own aggregate (total, hands,
+  as declarer, won) as raw SQL. The three are measured in turns, so load hits them alike;
+- ``hand_entry_ms``, ``replay_ms``: the score sheet's figures (``tools.bench``);
+- ``pdf_ms``: the standings PDF of the 100-player club (all time, with its charts);
+- ``xlsx_ms``: that club's workbook (Standings, Hands: every one of the 2,500 entries, Players);
+- ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries).
+
+``--engine-only`` runs only the engine part (issue 3: ``--hands`` random valid hands per preset).
+Timing runs with DEBUG off (no query log). Previous bench clubs are deleted first; ``--reuse``
+keeps the big club's history when it already has the asked number of entries.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection, transaction
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from clubs.models import Club, Member, Membership, Role
+from scoring.engine import registry
+from scoring.engine.core import Context
+from scoring.engine.samples import random_hand
+from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry, Seat, Session, Table
+from standings import selectors as stats
+from tools.synthetic import build_history
+
+BIG, WIDE = "bench", "bench-100"
+WIDE_HANDS = 2500
+SEATS = ("Anna", "Bert", "Cilli", "Done")
+
+
+def engine_rates(hands: int, seed: int = 1) -> dict[str, float]:
+    """Hands per second for each preset: ``hands`` random valid hands, drawn first, then scored."""
+    rates = {}
+    for name in registry.all_presets():
+        rules = registry.load(name)
+        rng = random.Random(seed)
+        drawn = [random_hand(rules, rng, SEATS) for _ in range(hands)]
+        context = Context()
+        score = rules.score
+        # The 100,000 drawn hands are the benchmark's own data, not the engine's: freezing them
+        # keeps the garbage collector from rescanning them while the engine works.
+        gc.collect()
+        gc.freeze()
+        try:
+            started = time.perf_counter()
+            for hand in drawn:
+                score(hand, SEATS, context)
+            rates[name] = round(hands / (time.perf_counter() - started))
+        finally:
+            gc.unfreeze()
+    return rates
+
+
+def median_ms(run: Callable[[], Any], runs: int, warmup: int = 1) -> float:
+    for _ in range(warmup):
+        run()
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - started) * 1000)
+    return round(statistics.median(times), 1)
+
+
+def delete_club(slug: str) -> None:
+    """Delete a bench club with plain DELETEs, child tables first (Django's collector would load
+    every one of hundreds of thousands of rows into Python first)."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        return
+    db = connection.alias
+    with transaction.atomic():
+        LedgerEntry.objects.filter(club=club)._raw_delete(db)
+        KasseBooking.objects.filter(club=club)._raw_delete(db)
+        AuditEntry.objects.filter(session__club=club)._raw_delete(db)
+        Entry.objects.filter(table__session__club=club)._raw_delete(db)
+        Seat.objects.filter(table__session__club=club)._raw_delete(db)
+        Table.objects.filter(session__club=club)._raw_delete(db)
+        Session.objects.filter(club=club)._raw_delete(db)
+        club.delete()
+
+
+def refresh_statistics() -> None:
+    """Fresh planner statistics after the bulk load; on PostgreSQL also a VACUUM, so the
+    visibility map lets the standings read the covering index alone (index-only scan), as they
+    would on a database that autovacuum has seen."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and not connection.in_atomic_block:
+            tables = ", ".join(m._meta.db_table for m in (LedgerEntry, Entry, Table, Session))
+            cursor.execute(f"VACUUM (ANALYZE) {tables}")
+        else:
+            cursor.execute("ANALYZE")
+
+
+def make_club(slug: str, name: str, members: int) -> tuple[Club, list[Member]]:
+    delete_club(slug)
+    club = Club.objects.create(slug=slug, name=name)
+    players = Member.objects.bulk_create(
+        Member(club=club, display_name=f"Spieler {i:03d}") for i in range(1, members + 1)
+    )
+    user, _ = get_user_model().objects.get_or_create(username="bench-owner")
+    Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    return club, players
+
+
+def _get(client: Client, url: str) -> None:
+    response = client.get(url, HTTP_HOST="localhost", secure=True)
+    if response.status_code != 200:
+        raise RuntimeError(f"{url}: {response.status_code}")
+    assert response.content  # a PDF or workbook view renders while the response is built
+
+
+def standings_figures(client: Client, club: Club, runs: int) -> dict[str, float]:
+    """The standings page and its floors, measured in turns (page, floor, the page's own
+    aggregate as raw SQL, …) so a busy machine slows all three alike:
+
+    - ``standings_floor_ms``: SUM and COUNT per unit and member, nothing else: the floor;
+    - ``standings_sql_ms``: the page's aggregate (total, hands, as declarer, won) as raw SQL.
+    """
+    table = LedgerEntry._meta.db_table
+    floor = f"SELECT unit, member_id, SUM(amount), COUNT(*) FROM {table} WHERE club_id = %s GROUP BY unit, member_id"
+    stats_qs = stats.standings_query(club=club, period=stats.Period.all_time())
+    same_sql, same_params = stats_qs.query.sql_with_params()
+    url = reverse("stats:standings", kwargs={"slug": club.slug}) + "?" + stats.Period.all_time().query
+
+    def raw(sql: str, params: list[Any]) -> Callable[[], None]:
+        def run() -> None:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                cursor.fetchall()
+
+        return run
+
+    jobs = {
+        "standings_ms": lambda: _get(client, url),
+        "standings_floor_ms": raw(floor, [club.pk]),
+        "standings_sql_ms": raw(same_sql, list(same_params)),
+    }
+    times: dict[str, list[float]] = {key: [] for key in jobs}
+    for job in jobs.values():  # warm up
+        job()
+    for _ in range(runs):
+        for key, job in jobs.items():
+            started = time.perf_counter()
+            job()
+            times[key].append((time.perf_counter() - started) * 1000)
+    return {key: round(statistics.median(values), 1) for key, values in times.items()}
+
+
+def page_ms(client: Client, url: str, runs: int, warmup: int = 1) -> float:
+    return median_ms(lambda: _get(client, url), runs, warmup)
+
+
+def score_sheet_figures(entry_hands: int) -> tuple[float | None, float | None]:
+    """The score sheet's own figures, when tools.bench is there (the score-sheet engineer's)."""
+    try:
+        from tools import bench as sheet_bench
+    except ImportError:  # pragma: no cover - only before the score sheets existed
+        return None, None
+    return sheet_bench.hand_entry_ms(hands=entry_hands), sheet_bench.replay_ms(hands=entry_hands)
+
+
+class Command(BaseCommand):
+    help = "Builds a synthetic club history and measures engine, standings, exports (see docs/standings.md)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--hands", type=int, default=100_000, help="log entries of the bench club (default 100000)")
+        parser.add_argument("--members", type=int, default=20, help="players of the bench club (default 20)")
+        parser.add_argument("--runs", type=int, default=7, help="timed runs per figure; the median is reported")
+        parser.add_argument("--entry-hands", type=int, default=200, help="evening length for hand_entry/replay")
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument("--engine-only", action="store_true", help="only the engine, per preset")
+        parser.add_argument("--reuse", action="store_true", help="keep the bench club when it has --hands entries")
+        parser.add_argument("--seed", type=int, default=7)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        hands: int = options["hands"]
+        rates = engine_rates(hands)
+        result: dict[str, Any] = {"engine_hands_per_s": min(rates.values()), "engine_by_preset": rates}
+        if not options["engine_only"]:
+            result.update(self.measure(options))
+        if options["json"]:
+            self.stdout.write(json.dumps(result))
+            return
+        for key, value in result.items():
+            if isinstance(value, dict):
+                for name, rate in value.items():
+                    self.stdout.write(f"  {name:<24} {rate:>12,}")
+            else:
+                self.stdout.write(f"{key:<24} {value}")
+
+    def measure(self, options: dict[str, Any]) -> dict[str, Any]:
+        hands, runs = options["hands"], options["runs"]
+        started = time.perf_counter()
+        club = Club.objects.filter(slug=BIG).first()
+        entries = Entry.objects.filter(table__session__club=club).count() if club else 0
+        if not (options["reuse"] and club is not None and entries == hands):
+            club, players = make_club(BIG, "Bench-Verein", options["members"])
+            # One evening a week, as a club plays: a season is about 2,600 hands.
+            build_history(club=club, members=players, hands=hands, seed=options["seed"], days_between=7)
+        wide, wide_players = make_club(WIDE, "Bench-Verein 100", 100)
+        # A season of a big club: 50 evenings of 50 hands.
+        build_history(club=wide, members=wide_players, hands=min(hands, WIDE_HANDS), seed=options["seed"] + 1)
+        build_s = round(time.perf_counter() - started, 1)
+        refresh_statistics()
+
+        client = Client()
+        client.force_login(get_user_model().objects.get(username="bench-owner"))
+        all_time = "?" + stats.Period.all_time().query
+        season = "?" + stats.Period.current_season().query
+        with override_settings(DEBUG=False):
+            result = {
+                **standings_figures(client, club, runs),
+                "pdf_ms": page_ms(
+                    client, reverse("stats:standings_pdf", kwargs={"slug": WIDE}) + all_time, max(runs // 2, 1)
+                ),
+                "xlsx_ms": page_ms(client, reverse("stats:standings_xlsx", kwargs={"slug": WIDE}) + all_time, runs),
+                "xlsx_season_ms": page_ms(
+                    client, reverse("stats:standings_xlsx", kwargs={"slug": BIG}) + season, max(runs // 2, 1)
+                ),
+            }
+        hand_entry, replay = score_sheet_figures(options["entry_hands"])
+        ledger_rows = LedgerEntry.objects.filter(club=club).count()
+        return {
+            **result,
+            "hand_entry_ms": hand_entry,
+            "replay_ms": replay,
+            "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
+            "entries": Entry.objects.filter(table__session__club=club).count(),
+            "ledger_rows": ledger_rows,
+            "database": connection.vendor,
+            "build_s": build_s,
+        }
