@@ -537,7 +537,7 @@ def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = Non
     if context.schafkopf is not None and (data is None or HandForm.covers(data)):
         return HandForm
     family = family_form_class(context.setup.family)
-    if family is not None and (data is None or family.covers(data)):
+    if family is not None and (data is None or family.covers(data, context)):
         return family
     return RawEntryForm
 

@@ -43,6 +43,7 @@ from scoring.forms import (
     event_kinds,
     posted_form_class,
 )
+from scoring.forms_families import FamilyHandForm
 from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
 from scoring.models import Entry, Session, Table
 from scoring.tables import KasseTable, SessionTable
@@ -452,8 +453,8 @@ def _edit_url(table: Table, entry: Entry) -> str:
 
 
 def _initial(form_class: type[SubmissionFields], entry: Entry, context: EntryContext) -> dict[str, Any]:
-    if form_class is HandForm:
-        return HandForm.initial_from(entry.data, context)
+    if issubclass(form_class, HandForm | FamilyHandForm):
+        return form_class.initial_from(entry.data, context)
     if form_class is EventForm:
         return {"event": entry.data.get("event"), **{k: v for k, v in entry.data.items() if k != "event"}}
     return {"data": json.dumps(entry.data, ensure_ascii=False)}

@@ -322,3 +322,36 @@ def test_closing_and_reopening_ask_first(live_server: LiveServer, phone: Page, w
     assert "wieder öffnen" in asked[-1]
     session.refresh_from_db()
     assert not session.is_closed
+
+
+# --- 9. a Doppelkopf hand is corrected with the tap form -----------------------------------------
+
+
+def test_a_doppelkopf_hand_is_corrected_with_the_tap_form(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, rules="doppelkopf")
+    hand = {
+        "game": "normal",
+        "re": ["Sepp Huber", "Zenzi Mayr"],
+        "augen": 150,
+        "announcements": {"re": ["re"]},
+        "extras": [{"side": "re", "kind": "fuchs_gefangen"}],
+    }
+    services.entry_append(table=table, data=hand, user=None)
+    login(phone, live_server, world, "scorer")
+    phone.goto(live_server.url + entry_url(table, 1))
+    form = phone.locator("#entry-form")
+    expect(form.locator('textarea[name="data"]')).to_have_count(0)  # not the JSON editor
+    preview = form.locator("#preview")
+    expect(preview.locator(".payouts")).to_be_visible()  # at once, before any tap
+    first_preview = preview.inner_text()
+    re_side = form.locator("fieldset", has=phone.locator("legend", has_text="Re-Partei"))
+    expect(re_side.locator("input:checked")).to_have_count(2)
+    re_side.locator("label", has_text="Zenzi Mayr").tap()
+    re_side.locator("label", has_text="Girgl Lechner").tap()
+    expect(preview).not_to_have_text(first_preview)  # the preview follows the taps
+    form.get_by_label("Grund").fill("falsche Partei")
+    shot(phone, "09-doppelkopf-edit", full=True)
+    with phone.expect_navigation():
+        form.get_by_role("button", name="Korrektur speichern").tap()
+    expect(phone.get_by_text("Nr. 1 korrigiert.")).to_be_visible()
+    assert Entry.objects.get(table=table, number=1).data == {**hand, "re": ["Sepp Huber", "Girgl Lechner"]}
