@@ -45,7 +45,7 @@ from scoring.forms import (
 )
 from scoring.forms_families import FamilyHandForm
 from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
-from scoring.models import Entry, Session, Table
+from scoring.models import Entry, Session, Table, Unit
 from scoring.tables import KasseTable, SessionTable
 
 # --- evenings -----------------------------------------------------------------------------------
@@ -76,13 +76,17 @@ def _session(access: ClubAccess, session_id: int) -> Session:
 def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
     session = _session(access, session_id)
     rules = selectors.club_rules(access.club)
+    tables = selectors.session_tables(session)
+    # Money is settled and may go to the Kasse; points (a championship Partie) are only counted.
+    money = any(summary.table.unit == Unit.CENT for summary in tables)
     context = {
         "access": access,
         "session": session,
-        "tables": selectors.session_tables(session),
+        "tables": tables,
+        "money": money,
         "balances": selectors.session_balances(session),
-        "transfers": selectors.session_settlement(session),
-        "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse}),
+        "transfers": [t for t in selectors.session_settlement(session) if t.unit == Unit.CENT],
+        "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse and money}),
         "can_reopen": _can_reopen(access, session),
     }
     return render(request, "scoring/session_detail.html", context)
