@@ -213,24 +213,27 @@ def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, 
 def test_every_amount_and_running_total_fits_390px(live_server: LiveServer, phone: Page, world: World) -> None:
     login(phone, live_server, world, "member")
     for players in (4, 5, 6):
-        table = start_table(world, players=players, hands=10)
+        table = start_table(world, players=players, hands=20)
         Table.objects.filter(pk=table.pk).update(name=f"Tisch {players}")
         phone.goto(live_server.url + table.get_absolute_url())
         sheet = phone.locator(".sheet-table")
         sheet.scroll_into_view_if_needed()
         totals = sheet.locator("tr.sum th.num")
         expect(totals).to_have_count(players)
-        newest = sheet.locator("#entry-10")
+        newest = sheet.locator("#entry-20")
         cells = [*totals.all(), *newest.locator("td.num").all(), *newest.locator("small.running").all()]
         assert len(cells) == 3 * players
         for cell in cells:
             assert in_viewport(cell), (players, cell.text_content(), cell.bounding_box())
         assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH  # no sideways swipe
         shot(phone, f"05-sheet-{players}")
-        # Scrolled down the Liste, the totals stay on top.
+        # Scrolled down the Liste (its head far above the screen), the totals stay on top.
         sheet.locator("#entry-1").scroll_into_view_if_needed()
+        assert sheet.bounding_box()["y"] < -150  # without the sticky head it would be off the screen
         for cell in totals.all():
             assert in_viewport(cell)
+        shot(phone, f"05-sheet-{players}-scrolled")
+        phone.evaluate("window.scrollTo(0, 0)")
         # The shortened description shows its whole line on a tap.
         what = newest.locator("td.what summary")
         what.tap()
