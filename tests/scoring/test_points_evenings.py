@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from clubs.models import Member
 from scoring import services
@@ -19,7 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def test_a_partie_is_named_in_the_evening_list_and_settles_no_money(client_as: Any, world: World) -> None:
     tournament = make_tournament(world.club, players=8, year=2027)
-    partie = partie_start(tournament=tournament, index=1, user=None)
+    with translation.override("de"):  # the championship names the evening in the active language
+        partie = partie_start(tournament=tournament, index=1, user=None)
     table = partie.tables.first().table
     seats = services.selectors.table_state(table).state.seats
     hand = {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "augen": 75, "deckel": 1}
