@@ -56,6 +56,16 @@ def club_words(text: str, suits: Mapping[str, str]) -> str:
     return text
 
 
+def explain_lines(lines: Sequence[Mapping[str, Any]], suits: Mapping[str, str] = SUIT_LABELS) -> str:
+    """Stored explanation lines in one line: ``Rufspiel 10 · Deckel ×2``."""
+    parts = []
+    for line in lines:
+        label = club_words(str(line.get("label", "")), suits)
+        amount = line.get("amount")
+        parts.append(f"{label} {amount}" if amount is not None else label)
+    return " · ".join(parts)
+
+
 def round_label(name: str) -> str:
     return str(ROUND_LABELS.get(name, name))
 

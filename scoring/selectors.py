@@ -22,7 +22,7 @@ from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import random_hand
 from scoring.engine.session import SessionResult, fold
 from scoring.engine.session_rules import TableRules
-from scoring.labels import describe, describe_short, short_names, suit_names
+from scoring.labels import describe, describe_short, explain_lines, short_names, suit_names
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Seat, Session, Table, Unit
 
 DEFAULT_PRESET = "allgaeu"
@@ -177,6 +177,7 @@ class SheetRow:
     mungo: bool
     what: str  # the entry in one line, suits named as the table's rule book names them
     what_short: str  # a few characters of it, for a phone
+    explanation: str  # the entry's explanation lines in one line, in the table's suit words
 
     @property
     def amounts(self) -> tuple[int | None, ...]:
@@ -243,6 +244,7 @@ def table_sheet(table: Table) -> Sheet:
                 mungo=entry.round in MUNGO_ROUNDS,
                 what=describe(entry.data, suits),
                 what_short=describe_short(entry.data, short, suits),
+                explanation=explain_lines(entry.lines, suits),
             )
         )
         stock = entry.stock_after

@@ -240,6 +240,7 @@ def test_every_amount_and_running_total_fits_390px(live_server: LiveServer, phon
         full = newest.locator(".what-full")
         expect(full).to_be_visible()
         expect(full).to_contain_text("Rufspiel")
+        expect(full).to_contain_text("Rufspiel 10 · Deckel ×2")  # and its explanation
         assert in_viewport(full)
         shot(phone, f"05-sheet-{players}-tapped")
 

@@ -11,7 +11,7 @@ import pytest
 
 from clubs.models import Member
 from scoring import services
-from scoring.labels import describe
+from scoring.labels import describe, explain_lines, suit_names
 from scoring.models import Table
 from tests.factories import World
 from tests.scoring.test_pages import PLAYERS, hand_post, url
@@ -106,3 +106,9 @@ def test_a_correction_says_the_change_and_the_new_totals(client_as: Any, table: 
 def hand_facts(table: Table) -> dict[str, Any]:
     seats = services.selectors.table_state(table).state.seats
     return {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "augen": 75, "deckel": 1}
+
+
+def test_the_explanation_reads_in_one_line_in_the_tables_suit_words() -> None:
+    lines = [{"label": "Solo Gras", "amount": 25}, {"label": "Deckel ×2", "factor": 2}]
+    assert explain_lines(lines, suit_names("allgaeu")) == "Solo Laub 25 · Deckel ×2"
+    assert explain_lines(lines) == "Solo Gras 25 · Deckel ×2"
