@@ -1,8 +1,8 @@
 // The table page: the entry form shows only the fields the chosen game needs, and after a save
 // (or a refusal) the screen shows the Schreiber where to go on. Without this script the form
 // still works, just longer: the server takes only the chosen game's fields (HandForm.to_data).
-// data-games: shown for these games; data-games-tout: also shown for these when Tout is ticked;
-// data-hide-tout: hidden while Tout is ticked.
+// data-games: shown for these games (a group, or one button of a group); data-hide-tout: hidden
+// while Tout is ticked.
 (function () {
   "use strict";
 
@@ -18,7 +18,6 @@
     var tout = !!(toutBox && toutBox.checked && toutBlock && words(toutBlock.dataset.games).indexOf(game) >= 0);
     form.querySelectorAll("[data-games]").forEach(function (el) {
       var show = words(el.dataset.games).indexOf(game) >= 0;
-      if (tout && words(el.dataset.gamesTout).indexOf(game) >= 0) show = true;
       if (tout && el.hasAttribute("data-hide-tout")) show = false;
       el.hidden = !show;
     });
