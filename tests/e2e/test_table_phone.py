@@ -359,3 +359,24 @@ def test_a_doppelkopf_hand_is_corrected_with_the_tap_form(live_server: LiveServe
         form.get_by_role("button", name="Korrektur speichern").tap()
     expect(phone.get_by_text("Nr. 1 korrigiert.")).to_be_visible()
     assert Entry.objects.get(table=table, number=1).data == {**hand, "re": ["Sepp Huber", "Girgl Lechner"]}
+
+
+# --- 5. the table state speaks when it changes ----------------------------------------------------
+
+
+def test_a_60_60_by_its_button_says_the_bockrunde_at_once(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, hands=3)
+    form = open_table(phone, live_server, world, table)
+    seats = services.selectors.table_state(table).state.seats
+    tap(form, "Spiel", "Rufspiel")
+    tap(form, "Spieler", seats[0])
+    tap(form, "Mitspieler", seats[1])
+    tap(form, "Ergebnis", "60:60")  # a tie line: its Augen, not typed
+    expect(form.locator("#preview")).to_contain_text("Löst aus: Bockrunde")
+    save(phone, 4)
+    news = phone.get_by_text("Bockrunde: die nächsten 4 Spiele doppelt.")
+    expect(news).to_be_in_viewport(ratio=1)
+    expect(phone.locator(".table-state")).to_contain_text("Bockrunde · Bock ×2")
+    expect(phone.locator("#entry-form fieldset.games")).to_be_in_viewport(ratio=1)
+    shot(phone, "05-bockrunde-news")
+    assert Entry.objects.get(table=table, number=4).data["augen"] == 60
