@@ -317,7 +317,9 @@ def _user(user: User) -> AbstractBaseUser | None:
 
 def _check_open(session: Session) -> None:
     if session.is_closed:
-        raise ValidationError(_("Der Abend ist abgeschlossen; ein Vorstand kann ihn wieder öffnen."))
+        raise ValidationError(
+            _("Der Abend ist abgeschlossen; wieder öffnen kann ein Vorstand oder am selben Tag, wer ihn abschloss.")
+        )
 
 
 def _lock(table: Table) -> Table:
