@@ -9,13 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Member, Role
+from clubs.validators import PlainTextFields
 
 
-class ClubForm(forms.Form):
+class ClubForm(PlainTextFields, forms.Form):
     name = forms.CharField(label=_("Name des Vereins"), max_length=Club._meta.get_field("name").max_length)
 
 
-class MemberForm(forms.Form):
+class MemberForm(PlainTextFields, forms.Form):
     display_name = forms.CharField(
         label=_("Name"),
         max_length=Member._meta.get_field("display_name").max_length,
@@ -23,7 +24,7 @@ class MemberForm(forms.Form):
     )
 
 
-class GrantAccessForm(forms.Form):
+class GrantAccessForm(PlainTextFields, forms.Form):
     username = forms.CharField(
         label=_("Benutzername"),
         max_length=get_user_model()._meta.get_field("username").max_length,

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member, Membership, Role
+from clubs.validators import validate_line
 
 
 def _unique_slug(name: str) -> str:
@@ -26,6 +27,7 @@ def _unique_slug(name: str) -> str:
 @transaction.atomic
 def club_create(*, name: str, owner: AbstractBaseUser) -> Club:
     """A new club with `owner` as its first owner; the slug is derived from the name."""
+    _check_plain("name", name)
     club = Club.objects.create(name=name, slug=_unique_slug(name))
     Membership.objects.create(user=owner, club=club, role=Role.OWNER)
     return club
@@ -34,12 +36,23 @@ def club_create(*, name: str, owner: AbstractBaseUser) -> Club:
 @transaction.atomic
 def club_rename(*, club: Club, name: str) -> Club:
     """Changes the name only: the slug stays, so links and bookmarks keep working."""
+    _check_plain("name", name)
     club.name = name
     club.save(update_fields=["name"])
     return club
 
 
+def _check_plain(field: str, text: str) -> None:
+    """The service edge of the forms' rule: a name that came another way (an import, a script)
+    is refused just the same, before the database (PostgreSQL cannot store NUL) sees it."""
+    try:
+        validate_line(text)
+    except ValidationError as error:
+        raise ValidationError({field: error.messages}) from None
+
+
 def _check_name_free(*, club: Club, display_name: str, member: Member | None = None) -> None:
+    _check_plain("display_name", display_name)
     taken = Member.objects.filter(club=club, display_name__iexact=display_name)
     if member is not None:
         taken = taken.exclude(pk=member.pk)

@@ -4,7 +4,6 @@ the engine validates them, and ``apply_engine_error`` puts its refusal on the fi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Member
+from clubs.validators import PlainTextFields
+from scoring import safejson
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.presets.schafkopf import ROUNDS
@@ -28,7 +29,7 @@ from scoring.labels import EVENT_LABELS, round_label, suit_names
 # --- evenings and tables ------------------------------------------------------------------------
 
 
-class SessionForm(forms.Form):
+class SessionForm(PlainTextFields, forms.Form):
     date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     place = forms.CharField(label=_("Ort"), max_length=100, required=False)
 
@@ -40,7 +41,7 @@ class SessionForm(forms.Form):
 MAX_SEATS = 6
 
 
-class TableStartForm(forms.Form):
+class TableStartForm(PlainTextFields, forms.Form):
     """Players in seat order (clockwise): one select per seat, the first dealer by seat."""
 
     name = forms.CharField(label=_("Tisch"), max_length=40)
@@ -470,9 +471,9 @@ class RawEntryForm(SubmissionFields):
 
     def clean_data(self) -> dict[str, Any]:
         try:
-            value = json.loads(self.cleaned_data["data"])
-        except json.JSONDecodeError as error:
-            raise ValidationError(_("Kein gültiges JSON: %(error)s") % {"error": error.msg}) from None
+            value = safejson.loads(self.cleaned_data["data"])
+        except EngineError as error:
+            raise ValidationError(_where(error)) from None  # the reader says what and where, in German
         if not isinstance(value, dict):
             raise ValidationError(_("Erwartet ein JSON-Objekt."))
         return value
@@ -482,6 +483,10 @@ class RawEntryForm(SubmissionFields):
 
     def form_field(self, engine_field: str | None) -> str | None:
         return "data"
+
+
+def _where(error: EngineError) -> str:
+    return f"{error.field}: {error.message}" if error.field else error.message
 
 
 class EventForm(SubmissionFields):
@@ -547,7 +552,7 @@ def posted_form_class(context: EntryContext, post: Mapping[str, Any]) -> type[Su
     return RawEntryForm if "data" in post else entry_form_class(context)
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(PlainTextFields, forms.Form):
     reason = forms.CharField(
         label=_("Grund"),
         max_length=200,

@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.validators import PlainTextFields
 from scoring.engine.core import EngineError
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.session import EntryError, TableState
@@ -31,7 +32,7 @@ class EntryContext:
         return ruleset if isinstance(ruleset, SchafkopfRules) else None
 
 
-class SubmissionFields(forms.Form):
+class SubmissionFields(PlainTextFields, forms.Form):
     """The two hidden fields that keep two phones at one table apart."""
 
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)

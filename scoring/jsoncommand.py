@@ -3,7 +3,9 @@
 Reads one JSON document from standard input or from the file named as the only positional
 argument, writes one JSON document to standard output. Invalid input prints the spec's error
 object to standard output, one line to standard error, and exits 2 — never a traceback, never
-a partial result (spec, introduction).
+a partial result (spec, introduction). The input is read as bytes and parsed by the one safe
+reader (``scoring.safejson``); the output is written so that nothing the input carried
+can make printing fail.
 """
 
 from __future__ import annotations
@@ -14,14 +16,35 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from scoring import safejson
 from scoring.engine.core import EngineError
 
 
 def fail(error: EngineError, exit_code: int = 2) -> NoReturn:
-    sys.stdout.write(json.dumps(error.as_dict(), ensure_ascii=False) + "\n")
+    emit_json(error.as_dict())
     where = f" ({error.field})" if error.field else ""
-    sys.stderr.write(f"Fehler{where}: {error.message}\n")
+    _say(f"Fehler{where}: {error.message}")
     raise SystemExit(exit_code)
+
+
+def emit_json(value: Any) -> None:
+    """The document on standard output: readable umlauts where the output takes them, else (a
+    terminal that is not UTF-8, a lone surrogate that slipped through) ASCII escapes — still the
+    same JSON, never a failure."""
+    try:
+        sys.stdout.write(safejson.dumps_printable(value) + "\n")
+    except UnicodeEncodeError:
+        sys.stdout.write(json.dumps(value) + "\n")
+
+
+def _say(line: str) -> None:
+    """One line on standard error; what its encoding cannot take (a lone surrogate from the
+    command line, a terminal that is not UTF-8) is written as a backslash escape."""
+    try:
+        sys.stderr.write(line + "\n")
+    except UnicodeEncodeError:
+        encoding = getattr(sys.stderr, "encoding", None) or "ascii"
+        sys.stderr.write(line.encode(encoding, "backslashreplace").decode(encoding) + "\n")
 
 
 class JsonCommand(BaseCommand):
@@ -52,24 +75,21 @@ class JsonCommand(BaseCommand):
             raise
         except Exception as exc:  # noqa: BLE001 - the contract forbids tracebacks
             fail(EngineError("internal_error", f"Interner Fehler: {type(exc).__name__}", None), exit_code=1)
-        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        emit_json(result)
 
     def _read(self, path: str | None) -> Any:
+        # One byte more than the reader takes tells an oversized input without holding all of it.
+        limit = safejson.MAX_JSON_BYTES + 1
         try:
             if path:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
+                with open(path, "rb") as handle:
+                    data = handle.read(limit)
             else:
-                text = sys.stdin.read()
+                stdin = getattr(sys.stdin, "buffer", None)
+                data = stdin.read(limit) if stdin is not None else sys.stdin.read(limit)
         except OSError as exc:
             raise EngineError("unreadable_input", f"Eingabe nicht lesbar: {exc.strerror}", "file") from None
-        except UnicodeDecodeError:
-            raise EngineError("invalid_json", "Die Eingabe ist kein UTF-8-Text.", None) from None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            msg = f"Kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}): {exc.msg}"
-            raise EngineError("invalid_json", msg, None) from None
+        return safejson.loads(data)
 
     def run(self, doc: Any, **options: Any) -> Any:
         raise NotImplementedError

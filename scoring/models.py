@@ -174,7 +174,7 @@ class Entry(models.Model):
     deckel = models.PositiveSmallIntegerField(_("Deckel"), default=0)
     tout = models.BooleanField(_("Tout"), default=False)
     solo = models.BooleanField(_("Einzelspiel"), default=False)
-    stock_after = models.IntegerField(_("Stock danach"), default=0)
+    stock_after = models.BigIntegerField(_("Stock danach"), default=0)
 
     class Meta:
         ordering = ["table", "number"]
@@ -214,7 +214,7 @@ class LedgerEntry(models.Model):
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="ledger", verbose_name=_("Spieler"))
     date = models.DateField(_("Datum"))
     unit = models.CharField(_("Einheit"), max_length=10, choices=Unit.choices)
-    amount = models.IntegerField(_("Betrag"))
+    amount = models.BigIntegerField(_("Betrag"))
     role = models.CharField(_("Rolle"), max_length=10, choices=Role.choices)
     won = models.BooleanField(_("gewonnen"), null=True)
 
@@ -273,7 +273,7 @@ class KasseBooking(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, null=True, blank=True, related_name="kasse")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     unit = models.CharField(_("Einheit"), max_length=10, choices=Unit.choices, default=Unit.CENT)
-    amount = models.IntegerField(_("Betrag"))
+    amount = models.BigIntegerField(_("Betrag"))
     text = models.CharField(_("Text"), max_length=200)
     at = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
-from scoring import selectors
+from scoring import safejson, selectors
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import EntryError, EntryResult, TableState, advance, start
@@ -333,6 +333,9 @@ def _lock(table: Table) -> Table:
 def _raw(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise EngineError("invalid_type", "Ein Eintrag muss ein JSON-Objekt sein (Spiel oder Ereignis).", None)
+    # The store's edge: NUL, lone surrogates (keys too), deep nesting and huge numbers never
+    # reach the database, whichever way the facts came (a form, an import, a script).
+    safejson.check(data)
     return copy.deepcopy(dict(data))
 
 

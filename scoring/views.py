@@ -8,7 +8,6 @@ JavaScript the same forms post and redirect.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -23,7 +22,7 @@ from django_tables2 import RequestConfig
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
-from scoring import selectors, services
+from scoring import safejson, selectors, services
 from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
@@ -461,7 +460,7 @@ def _initial(form_class: type[SubmissionFields], entry: Entry, context: EntryCon
         return form_class.initial_from(entry.data, context)
     if form_class is EventForm:
         return {"event": entry.data.get("event"), **{k: v for k, v in entry.data.items() if k != "event"}}
-    return {"data": json.dumps(entry.data, ensure_ascii=False)}
+    return {"data": safejson.dumps_printable(entry.data)}
 
 
 @club_view(Need.WRITE, methods=["POST"])

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Member
+from clubs.validators import PlainTextFields
 from scoring.engine import registry
 from tournaments.engine.draw import MAX_SEED
 from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, Tournament
@@ -18,7 +19,7 @@ def schafkopf_presets() -> list[tuple[str, str]]:
     return [(name, cls.TITLE) for name, cls in registry.all_presets().items() if cls.FAMILY == "schafkopf"]
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(PlainTextFields, forms.Form):
     year = forms.IntegerField(label=_("Jahr"), min_value=1900, max_value=2999)
     title = forms.CharField(label=_("Titel"), max_length=100, initial="Zockmeisterschaft")
     place = forms.CharField(label=_("Ort"), max_length=100, required=False)
@@ -34,7 +35,7 @@ class TournamentForm(forms.Form):
         self.fields["year"].initial = datetime.date.today().year
 
 
-class TournamentEditForm(forms.Form):
+class TournamentEditForm(PlainTextFields, forms.Form):
     title = forms.CharField(label=_("Titel"), max_length=100)
     place = forms.CharField(label=_("Ort"), max_length=100, required=False)
     partien = forms.IntegerField(label=_("Partien"), min_value=1, max_value=MAX_PARTIEN)
@@ -92,7 +93,7 @@ class PartieStartForm(forms.Form):
     )
 
 
-class _PlayersForm(forms.Form):
+class _PlayersForm(PlainTextFields, forms.Form):
     players = forms.ModelMultipleChoiceField(
         label=_("Spieler"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple
     )
@@ -118,6 +119,9 @@ class PlayoffForm(_PlayersForm):
 class AdjustmentForm(_PlayersForm):
     points = forms.IntegerField(
         label=_("Punkte"),
+        # A correction of a championship's points, not a number without end (the column is 32-bit).
+        min_value=-10_000,
+        max_value=10_000,
         help_text=_("So viele Punkte mehr zählen für jeden betroffenen Spieler in der Platzierung (001 §11.3)."),
     )
     reason = forms.CharField(label=_("Grund"), max_length=200)

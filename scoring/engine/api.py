@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import registry
-from .core import Context, EngineError, HandResult, RuleSet
+from .core import Context, EngineError, HandResult, RuleSet, check_amounts
 from .fields import check_int, check_seats
 from .session_rules import table_options_document
 
@@ -32,7 +32,9 @@ def read_context(raw: Any) -> Context:
 
 def score_hand(ruleset: RuleSet, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
     """Score one validated hand; the single entry point pages, sessions and commands use."""
-    return ruleset.score(hand, seats, context)
+    result = ruleset.score(hand, seats, context)
+    check_amounts(result.payouts.values())
+    return result
 
 
 def score_hand_document(doc: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ Error messages are German because they are shown to the Schreiber as they are (f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -212,6 +212,21 @@ class RuleSet:
             "seats": list(self.SEAT_COUNTS),
             "options": {spec.name: spec.as_dict() for spec in self.option_specs()},
         }
+
+
+# The largest amount (cents, points, units) one entry may move or the Stock may hold: 2**53 - 1,
+# the largest integer every JSON reader (JavaScript's too) holds exactly. The maxima of the
+# amount options keep every hand below it (tests/scoring/test_amount_limits.py multiplies out the
+# worst case); only a table state without a bound of its own reaches it, such as a Stock of
+# Anhang C 3.2 doubled over and over. The ledger's columns are 64-bit (docs/rules/standard.md).
+AMOUNT_LIMIT = 2**53 - 1
+
+
+def check_amounts(amounts: Iterable[int]) -> None:
+    """Refuse an entry whose amounts leave what the ledger and every JSON reader hold exactly."""
+    if any(not -AMOUNT_LIMIT <= amount <= AMOUNT_LIMIT for amount in amounts):
+        limit = f"{AMOUNT_LIMIT:,}".replace(",", ".")
+        raise EngineError("out_of_range", f"Ein Betrag wäre größer als {limit}; so viel rechnet niemand ab.")
 
 
 def zero_sum_check(payouts: Mapping[str, int]) -> None:

@@ -151,7 +151,9 @@ def check_int(value: Any, lo: int, hi: int, field: str, label: str | None = None
         raise EngineError("invalid_type", "Erwartet eine ganze Zahl.", field)
     if not lo <= value <= hi:
         what = label or "Der Wert"
-        raise EngineError("out_of_range", f"{what} muss zwischen {lo} und {hi} liegen (ist {value}).", field)
+        # A number of thousands of digits cannot even be printed (Python's limit is 4,300).
+        shown = value if abs(value) < 10**12 else ("zu groß" if value > 0 else "zu klein")
+        raise EngineError("out_of_range", f"{what} muss zwischen {lo} und {hi} liegen (ist {shown}).", field)
     return value
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import registry
-from .core import Context, EngineError, HandResult, Line, Outcome, RuleSet
+from .core import Context, EngineError, HandResult, Line, Outcome, RuleSet, check_amounts
 from .presets.doppelkopf import schmeissen_payouts, vergeben_payouts
 from .presets.schafkopf import SchafkopfRules
 from .session_rules import TableRules
@@ -332,6 +332,7 @@ class _Fold:
         self._start_next_round()
         if sum(entry.payouts.values()) + entry.stock != 0:  # pragma: no cover - a bug, never input
             raise AssertionError(f"entry {entry.number} is not zero-sum with the Stock")
+        check_amounts((*entry.payouts.values(), self.stock))
         return entry
 
     # --- rounds --------------------------------------------------------------------------------

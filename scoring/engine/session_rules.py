@@ -85,6 +85,13 @@ class TableRules:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+# Maxima of the table options (issue 17, docs/rules/table-state.md): a payment into the Stock
+# and the cap of its doubling at most 100 € (the seed's cap is 2 €), a Vergeben limit a table
+# can reach in one evening.
+MAX_STOCK_PRICE = 10_000
+MAX_VERGEBEN_LIMIT = 20
+
+
 def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
     """The table options this (resolved) rule set offers, with their defaults."""
     specs: list[OptionSpec] = []
@@ -117,14 +124,27 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
         )
         if special:
             specs += [
-                OptionSpec("stock_first", 50, "Stock: das erste Vergeben/Verabheben eines Spielers kostet", minimum=0),
-                OptionSpec("stock_repeat", 100, "Stock: jedes weitere Vergeben/Verabheben kostet", minimum=0),
+                OptionSpec(
+                    "stock_first",
+                    50,
+                    "Stock: das erste Vergeben/Verabheben eines Spielers kostet",
+                    minimum=0,
+                    maximum=MAX_STOCK_PRICE,
+                ),
+                OptionSpec(
+                    "stock_repeat",
+                    100,
+                    "Stock: jedes weitere Vergeben/Verabheben kostet",
+                    minimum=0,
+                    maximum=MAX_STOCK_PRICE,
+                ),
                 OptionSpec(
                     "stock_double_cap",
                     200,
                     "Stock: ein verlorenes Herz-Solo in der Gardareizrunde doppelt den Stock auf, höchstens um"
                     " diesen Betrag (001 §5.3 'max. 2 €')",
                     minimum=0,
+                    maximum=MAX_STOCK_PRICE,
                 ),
                 OptionSpec(
                     "wrong_dealer",
@@ -145,6 +165,7 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                 "Das so-vielte Vergeben derselben Geberin in Folge bringt jeder Spielerin am Tisch einen Punkt,"
                 " die Geberin zahlt die Summe (004 §5); 0 = nie",
                 minimum=0,
+                maximum=MAX_VERGEBEN_LIMIT,
             )
         )
     return tuple(specs)

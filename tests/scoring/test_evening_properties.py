@@ -2,7 +2,8 @@
 
 Random evenings are entered through the services as a Schreiber would — hands of the engine's
 realistic mix for the round in force, table events, votes, wrong deals, some refused hands,
-corrections and deletions that replay the log — at one or two tables. Then:
+hostile values (``tests.hostile``: lone surrogates, NUL, huge numbers, deep nesting) in a field or
+a key, corrections and deletions that replay the log — at one or two tables. Then:
 
 - every entry's ledger rows plus what it moved into or out of the Stock sum to zero, and the
   evening's balances (players and the Stock) sum to zero;
@@ -30,6 +31,7 @@ from scoring.engine.samples import random_hand, schafkopf_hand
 from scoring.engine.session import score_session_document, start
 from scoring.models import Entry, LedgerEntry, Session, Table
 from tests.factories import ClubFactory, MemberFactory
+from tests.hostile import hostile_values
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +41,16 @@ RULES: list[Any] = [
     {"preset": "standard", "options": {"stock": "anhang_c", "bock_triggers": ["6060", "kontra_lost"]}},
     "reiner-schafkopf",
 ]
+
+
+def _nested(depth: int) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+deep_values = st.sampled_from([65, 1_000, 100_000]).map(_nested)
 
 
 def next_entry(table: Table, rng: random.Random) -> dict[str, Any]:
@@ -65,9 +77,13 @@ def ledger_snapshot(table: Table) -> list[tuple[int, int, int]]:
     return sorted(LedgerEntry.objects.filter(table=table).values_list("entry__number", "member_id", "amount"))
 
 
-def play(table: Table, rng: random.Random, length: int) -> None:
+def play(table: Table, rng: random.Random, length: int, hostile: list[Any]) -> None:
     for _ in range(length):
         data = next_entry(table, rng)
+        if hostile and rng.random() < 0.15:
+            # Issue 17: a hostile value (a lone surrogate, NUL, a huge number, deep nesting) in
+            # a field or an extra key: refused, the sheet unchanged (or stored as it came).
+            data = {**data, rng.choice(("note", "declarer", "augen", "x\x00", "\ud800")): hostile.pop()}
         before = ledger_snapshot(table)
         try:
             services.entry_append(table=table, data=data, user=None)
@@ -153,9 +169,10 @@ def check_session(session: Session) -> None:
     players=st.integers(4, 6),
     tables=st.integers(1, 2),
     length=st.integers(1, 18),
+    hostile=st.lists(hostile_values | deep_values, max_size=4),
 )
 def test_every_evening_is_zero_sum_and_equals_the_sum_of_its_hands(
-    seed: int, rules: int, players: int, tables: int, length: int
+    seed: int, rules: int, players: int, tables: int, length: int, hostile: list[Any]
 ) -> None:
     rng = random.Random(seed)
     club: Club = ClubFactory()
@@ -170,6 +187,6 @@ def test_every_evening_is_zero_sum_and_equals_the_sum_of_its_hands(
             rules=RULES[(rules + t) % len(RULES)],
             user=None,
         )
-        play(table, rng, length)
+        play(table, rng, length, hostile)
         check_table(table)
     check_session(session)

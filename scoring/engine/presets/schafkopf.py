@@ -73,6 +73,17 @@ ROUNDS: dict[str, Round] = {
 SPECIAL_ROUNDS = tuple(name for name in ROUNDS if name not in ("normal", "bockrunde"))
 
 
+# Maxima of the amount options (issue 17, docs/rules/standard.md "Maxima"): more than any club
+# plays for, and small enough that the largest amount they can produce together — every doubling
+# the rules allow, Bock, Tout or the Sie — stays below ``AMOUNT_LIMIT``
+# (tests/scoring/test_amount_limits.py multiplies it out).
+MAX_PRICE = 1_000  # a game's price or a surcharge: 10 € (1,000 points, 1,000 Zähleinheiten)
+MAX_FACTOR = 8  # Tout, Sie
+MAX_PENALTY = 10_000  # Fehler (002 §11), paid once, never doubled
+MAX_CENTS_PER_UNIT = 100  # 1 € per Zähleinheit
+MAX_ROUND_TO = 1_000  # the Mungo three-way tie rounds up to this step
+
+
 def _option(defaults: dict[str, Any], name: str, doc: str, **kw: Any) -> OptionSpec:
     """One documented option with the preset's default for it."""
     default = defaults[name]
@@ -99,16 +110,16 @@ class SchafkopfRules(RuleSet):
             return _option(d, name, doc, **kw)
 
         return (
-            _o("price_rufspiel", "Grundpreis Rufspiel"),
-            _o("price_solo", "Grundpreis Solo, Wenz, Geier, Farbwenz … (jedes Einzelspiel)"),
-            _o("price_bettel", "Grundpreis Bettel/Betteln"),
-            _o("price_mungo", "Grundpreis Mungo/Ramsch"),
-            _o("price_leasters", "Grundpreis Leasters (003 §3.4)"),
-            _o("price_schneider", "Aufschlag Schneider"),
-            _o("price_schwarz", "Aufschlag Schwarz (zusätzlich zum Schneider)"),
-            _o("price_laufende", "Aufschlag je Laufender"),
-            _o("laufende_from", "Laufende werden ab dieser Zahl bezahlt", minimum=1),
-            _o("laufende_from_short", "… bei Wenz, Geier, Königssolo", minimum=1),
+            _o("price_rufspiel", "Grundpreis Rufspiel", maximum=MAX_PRICE),
+            _o("price_solo", "Grundpreis Solo, Wenz, Geier, Farbwenz … (jedes Einzelspiel)", maximum=MAX_PRICE),
+            _o("price_bettel", "Grundpreis Bettel/Betteln", maximum=MAX_PRICE),
+            _o("price_mungo", "Grundpreis Mungo/Ramsch", maximum=MAX_PRICE),
+            _o("price_leasters", "Grundpreis Leasters (003 §3.4)", maximum=MAX_PRICE),
+            _o("price_schneider", "Aufschlag Schneider", maximum=MAX_PRICE),
+            _o("price_schwarz", "Aufschlag Schwarz (zusätzlich zum Schneider)", maximum=MAX_PRICE),
+            _o("price_laufende", "Aufschlag je Laufender", maximum=MAX_PRICE),
+            _o("laufende_from", "Laufende werden ab dieser Zahl bezahlt", minimum=1, maximum=14),
+            _o("laufende_from_short", "… bei Wenz, Geier, Königssolo", minimum=1, maximum=14),
             _o("laufende_ober_unter_only", "Nur Ober und Unter zählen als Laufende"),
             _o("win_augen", "Augen, die die Spielerpartei zum Gewinnen braucht", minimum=1, maximum=120),
             _o(
@@ -136,8 +147,8 @@ class SchafkopfRules(RuleSet):
             ),
             _o("deckel_counts", "Jeder Deckel verdoppelt den Preis"),
             _o("max_deckel", "Höchstzahl der Deckel", maximum=8),
-            _o("tout_factor", "Faktor für Tout", minimum=1),
-            _o("sie_factor", "Faktor für Sie", minimum=1),
+            _o("tout_factor", "Faktor für Tout", minimum=1, maximum=MAX_FACTOR),
+            _o("sie_factor", "Faktor für Sie", minimum=1, maximum=MAX_FACTOR),
             _o("games", "Erlaubte Spiele", kind="list", choices=ALL_GAME_NAMES),
             _o(
                 "mungo_mode",
@@ -156,15 +167,16 @@ class SchafkopfRules(RuleSet):
                 "mungo_round_to",
                 "Anteile beim Dreier-Gleichstand werden auf dieses Vielfache aufgerundet",
                 minimum=1,
+                maximum=MAX_ROUND_TO,
             ),
             _o("special_rounds", "Spezielle Runden (001 §5) gibt es"),
             _o("steigern", "Steigern (003 §2.1): gebotene Augen + 1 zum Gewinnen"),
             _o("renonce", "Renonce (003 §2.5.1) erlaubt"),
             _o("muss_spiel", "Muss-Spiel (003 §3.3): kein Stoß erlaubt"),
             _o("fehler", "Strafwertung bei Fehlern (002 §11)"),
-            _o("fehler_rufspiel", "Minuspunkte für einen Fehler im Rufspiel (002 §11)"),
-            _o("fehler_solo", "Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)"),
-            _o("cents_per_unit", "Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen"),
+            _o("fehler_rufspiel", "Minuspunkte für einen Fehler im Rufspiel (002 §11)", maximum=MAX_PENALTY),
+            _o("fehler_solo", "Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)", maximum=MAX_PENALTY),
+            _o("cents_per_unit", "Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen", maximum=MAX_CENTS_PER_UNIT),
         )
 
     # --- public helpers for the entry form and the table state ---------------------------

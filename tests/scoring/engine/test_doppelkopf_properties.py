@@ -24,6 +24,7 @@ from scoring.engine.presets.doppelkopf import (
 )
 from scoring.engine.presets.doppelkopf_samples import SEATS, doppelkopf_hand
 from scoring.engine.registry import load
+from tests.hostile import hostile_text, huge_integers
 
 NAMES = ["Anna", "Bert", "Cilli", "Done"]
 
@@ -143,8 +144,14 @@ def test_doppelkopf_announcement_order_does_not_matter(hand: dict[str, Any], rnd
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-300, 300) | st.sampled_from(["re", "contra", "keine90", "Anna", ""]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["side", "kind", "re", "x"]), inner),
+    st.none()
+    | st.booleans()
+    | st.integers(-300, 300)
+    | st.sampled_from(["re", "contra", "keine90", "Anna", ""])
+    | hostile_text
+    | huge_integers,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["side", "kind", "re", "x"]) | hostile_text, inner),
     max_leaves=12,
 )
 FIELDS = st.fixed_dictionaries(

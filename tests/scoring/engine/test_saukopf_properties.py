@@ -15,6 +15,7 @@ from scoring.engine.core import EngineError
 from scoring.engine.presets.saukopf import CALL_GAMES, GAMES, MAST_GAMES, PAARHUFER, RAMSCH_GAMES, SOLOS
 from scoring.engine.presets.saukopf_samples import saukopf_hand
 from scoring.engine.presets.saukopf_trumps import RANKS, SUITS, TRUMP_COUNT
+from tests.hostile import hostile_text, huge_integers
 
 NAMES = ("Anna", "Bert", "Cilli", "Done")
 SIDES = ("declarer", "opponents")
@@ -204,6 +205,8 @@ JSON_LEAVES = (
     | st.booleans()
     | st.integers(-3, 125)
     | st.text(max_size=6)
+    | hostile_text
+    | huge_integers
     | st.sampled_from(["schwarz", "declarer", "opponents", "herz", "gras", "gras_ober", "herz_sau", "ober", *NAMES])
 )
 JSON = st.recursive(

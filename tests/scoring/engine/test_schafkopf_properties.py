@@ -14,6 +14,7 @@ from scoring.engine import registry
 from scoring.engine.api import score_hand_document
 from scoring.engine.core import Context, EngineError
 from scoring.engine.samples import schafkopf_hand
+from tests.hostile import hostile_text, huge_integers
 
 SEATS = ("Anna", "Bert", "Cilli", "Done")
 PRESETS = ("standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf")
@@ -146,9 +147,10 @@ def test_win_and_mirrored_loss_differ_only_in_sign(
     assert won["payouts"] == {s: -v for s, v in lost["payouts"].items()}
 
 
+# Hostile leaves and keys too (issue 17): lone surrogates, NUL, integers of thousands of digits.
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-200, 200) | st.text(max_size=12),
-    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5),
+    st.none() | st.booleans() | st.integers(-200, 200) | st.text(max_size=12) | hostile_text | huge_integers,
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(hostile_text, children, max_size=5),
     max_leaves=20,
 )
 fields = st.sampled_from(
