@@ -391,11 +391,14 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     table = _table(access, session_id, table_id)
     entry = _entry(table, entry_id)
     context = _entry_context(table, entry)
-    form_class = entry_form_class(context, entry.data)
+    tap_class = entry_form_class(context, entry.data)
+    # A hand in the tap form may still be corrected as JSON (the fallback beside it, as when entering).
+    with_json = tap_class not in (RawEntryForm, EventForm)
+    form_class = RawEntryForm if with_json and "data" in request.POST else tap_class
     blocking = None
     if request.method == "POST":
         form = form_class(request.POST, context=context)
-        reason = ReasonForm(request.POST)
+        reason = ReasonForm(request.POST, auto_id="json-%s" if form_class is not tap_class else "id_%s")
         if form.is_valid() and reason.is_valid():
             before = selectors.table_sheet(table)
             try:
@@ -420,6 +423,14 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
         blocked = request.GET.get("blocked", "")
         if blocked.isdigit():  # a deletion refused for this later entry (entry_delete)
             blocking = _blocking(table, int(blocked))
+    json_form = json_reason = None
+    if with_json:
+        raw = _initial(RawEntryForm, entry, context)
+        json_form = form if form_class is RawEntryForm else RawEntryForm(context=context, initial=raw)
+        json_reason = reason if form_class is RawEntryForm else ReasonForm(auto_id="json-%s")
+        if form_class is RawEntryForm:  # the JSON came back refused: the tap form as stored beside it
+            form = tap_class(context=context, initial=_initial(tap_class, entry, context))
+            reason = ReasonForm()
     return render(
         request,
         "scoring/entry_edit.html",
@@ -430,6 +441,8 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "entry": entry,
             "form": form,
             "reason_form": reason,
+            "json_form": json_form,
+            "json_reason": json_reason,
             "delete_form": ReasonForm(prefix="delete"),
             "state": context.state,
             "setup": context.setup,

@@ -4,6 +4,7 @@ it does not know) go to the JSON editor instead."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -59,7 +60,9 @@ def test_a_saved_hand_opens_in_the_tap_form_with_its_facts(
     assert entry_form_class(context(table), entry.data) is form
     kwargs = {"slug": "test", "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk}
     page = client_as("scorer").get(reverse("scoring:entry_edit", kwargs=kwargs)).content.decode()
-    assert 'name="data"' not in page and 'id="entry-form"' in page  # no JSON editor
+    tap = page.split('id="entry-form"')[1].split("</form>")[0]
+    assert 'name="game"' in tap and 'name="data"' not in tap  # the tap form, not the JSON editor
+    assert '<details class="as-json">' in page  # which waits, closed, beside it
     assert 'hx-trigger="load,' in page  # the preview at once
 
 
@@ -98,3 +101,17 @@ def test_sampled_hands_the_form_covers_come_back_unchanged(world: World, rules: 
         form_class = entry_form_class(ctx, hand)
         covered += form_class is not RawEntryForm
     assert covered >= hands // 2, covered
+
+
+def test_a_tap_form_hand_can_still_be_corrected_as_json(client_as: Any, world: World) -> None:
+    table = start(world, "doppelkopf")
+    entry = services.entry_append(table=table, data=DK_HAND, user=None)
+    kwargs = {"slug": "test", "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk}
+    edit = reverse("scoring:entry_edit", kwargs=kwargs)
+    client = client_as("scorer")
+    refused = client.post(edit, {"data": '{"game": "normal"}', "reason": "x"}).content.decode()
+    assert '<details class="as-json" open>' in refused and "Re" in refused  # refused, kept, open
+    corrected = {**DK_HAND, "augen": 130}
+    client.post(edit, {"data": json.dumps(corrected), "reason": "verzählt"})
+    entry.refresh_from_db()
+    assert entry.data == corrected
