@@ -94,3 +94,12 @@ vendor:
 	install -D -m 644 node_modules/@picocss/pico/LICENSE.md static/vendor/pico/LICENSE.md
 	install -D -m 644 node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx/htmx.min.js
 	install -D -m 644 node_modules/htmx.org/LICENSE static/vendor/htmx/LICENSE
+	install -D -m 644 node_modules/idb/build/umd.js static/vendor/idb/idb.umd.js
+	install -D -m 644 node_modules/idb/LICENSE static/vendor/idb/LICENSE
+	# Pyodide: only what loadPyodide reads for the standard library (no packages); the npm
+	# package ships no licence file, Debian's copy of its MPL-2.0 text stands in.
+	for f in pyodide.js pyodide.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do \
+		install -D -m 644 node_modules/pyodide/$$f static/vendor/pyodide/$$f; done
+	install -D -m 644 /usr/share/common-licenses/MPL-2.0 static/vendor/pyodide/LICENSE
+	# The loaders name source maps we do not ship; collectstatic's manifest would look for them.
+	sed -i '/^\/\/# sourceMappingURL=/d' static/vendor/pyodide/pyodide.js static/vendor/pyodide/pyodide.mjs

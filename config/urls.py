@@ -21,6 +21,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.urls_offline")),
     path("", include("tournaments.urls")),
     path("clubs/<slug:slug>/", include("standings.urls")),
 ]

@@ -19,6 +19,7 @@ from clubs.validators import PlainTextFields
 from scoring import safejson
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
+from scoring.engine.entry_facts import TIE_AUGEN, event_facts, hand_facts
 from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.engine.session_rules import table_option_specs
@@ -115,7 +116,6 @@ RESULT_CHOICES = [
     ("lost_schneider", _("Schneider")),
     ("lost_schwarz", _("Schwarz")),
 ]
-TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
 TIE_CHOICES = [("a60", "60:60"), ("a90", "90:30"), ("a30", "30:90")]
 _HAND_KEYS = frozenset(
     {
@@ -341,66 +341,16 @@ class HandForm(SubmissionFields):
 
     def to_data(self) -> dict[str, Any]:
         """The raw facts of spec §3 for the chosen game (call after ``is_valid``)."""
-        cd = self.cleaned_data
-        game = GAMES[cd["game"]]
-        data: dict[str, Any] = {"game": game.name}
-        kind = game.kind
-        if kind in ("partner", "solo", "bettel", "sie"):
-            data["declarer"] = cd.get("declarer") or None
-        if kind == "partner":
-            data["partner"] = cd.get("partner") or None
-            data["called"] = cd.get("called") or None
-        if game.needs_suit:
-            data["suit"] = cd.get("suit") or None
-        tout = kind == "solo" and bool(cd.get("tout"))
-        if tout:
-            data["tout"] = True
-        result = cd.get("result") or ""
-        if kind == "bettel" or tout:
-            # Won or lost is all that counts (001 §4.2.3/§4.2.5).
-            data["result"] = "won" if result.startswith("won") else "lost" if result.startswith("lost") else None
-        elif kind in ("partner", "solo"):
-            self._augen_or_result(cd, data)
-        if kind in ("partner", "solo") and cd.get("laufende"):
-            data["laufende"] = cd["laufende"]
-        kontra = cd.get("kontra") or 0
-        if kind in ("partner", "solo", "bettel") and kontra:
-            data["kontra"] = kontra
-            # 001 §6.2 / 002 §8: the opponents give the first Stoß, then the sides alternate.
-            data["last_kontra"] = "opponents" if kontra % 2 else "declarer"
-        if kind in ("ramsch", "leasters"):
-            augen = {
-                name: cd.get(f"augen_{i}")
-                for i, name in enumerate(self.context.setup.players)
-                if cd.get(f"augen_{i}") is not None
-            }
-            data["augen_by_player"] = augen
-            if cd.get("kontra_by"):
-                data["kontra_by"] = list(cd["kontra_by"])
-        if self.deckel and cd.get("deckel"):
-            data["deckel"] = cd["deckel"]
-        if self.bid and kind == "solo" and not tout and cd.get("bid") is not None:
-            data["bid"] = cd["bid"]
-        if cd.get("dealer") and cd["dealer"] != self.context.state.dealer:
-            data["dealer"] = cd["dealer"]
-        if cd.get("fehler_by"):
-            data["fehler"] = {"by": cd["fehler_by"]}
-        return {key: value for key, value in data.items() if value is not None}
+        return hand_facts(self.cleaned_data, **self.facts_options())
 
-    def _augen_or_result(self, cd: Mapping[str, Any], data: dict[str, Any]) -> None:
-        """Counted Augen decide (a result beside them is checked against them); a tie-line
-        button is its Augen; else the result button."""
-        result = cd.get("result") or None
-        augen = cd.get("augen")
-        if result in TIE_AUGEN:
-            data["augen"] = TIE_AUGEN[result]
-            return
-        if augen is not None:
-            data["augen"] = augen
-            if result and result.endswith("schwarz"):
-                # One side took every trick: the Mungorunde trigger reads the tricks (001 §5.2).
-                data["tricks"] = 8 if result.startswith("won") else 0
-        data["result"] = result
+    def facts_options(self) -> dict[str, Any]:
+        """What ``hand_facts`` needs of this form besides the values (the offline page gets it too)."""
+        return {
+            "players": list(self.context.setup.players),
+            "dealer": self.context.state.dealer,
+            "deckel": self.deckel,
+            "bid": self.bid,
+        }
 
     @classmethod
     def covers(cls, data: Mapping[str, Any]) -> bool:
@@ -512,13 +462,7 @@ class EventForm(SubmissionFields):
         ]
 
     def to_data(self) -> dict[str, Any]:
-        cd = self.cleaned_data
-        data: dict[str, Any] = {"event": cd["event"]}
-        wanted = {"vergeben": ("by",), "verabhebt": ("by",), "special_round": ("kind", "dealer"), "vote": ("choice",)}
-        for key in wanted.get(cd["event"], ()):
-            if cd.get(key):
-                data[key] = cd[key]
-        return data
+        return event_facts(self.cleaned_data)
 
     def form_field(self, engine_field: str | None) -> str | None:
         return engine_field if engine_field in ("by", "kind", "choice", "dealer") else None

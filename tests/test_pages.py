@@ -11,7 +11,8 @@ def test_every_script_and_stylesheet_is_served_by_the_app(client: Client) -> Non
     sources = re.findall(r'<(?:script|link)[^>]+(?:src|href)="([^"]+)"', page)
     served = [source for source in sources if not source.startswith("data:")]
     assert served
-    assert all(source.startswith("/static/") for source in served), sources
+    # Static files, and the app's manifest (served by a view: issue 16); never another host.
+    assert all(source.startswith("/static/") or source == "/manifest.webmanifest" for source in served), sources
     for source in served:
         assert client.get(source).status_code == 200, source
 

@@ -1,0 +1,102 @@
+"""The phone forms' values → the raw facts of an entry (spec §3). Pure, so the server's forms
+(``scoring.forms``) and the phone's browser (offline, through Pyodide: ``offline.py``) turn the
+same tapped values into the same facts.
+
+``values`` are cleaned values (ints, bools, lists of names): the Django forms' ``cleaned_data``,
+or ``offline.clean`` of the posted strings. Nothing here validates: the engine does, when it
+scores the facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .presets.schafkopf_games import GAMES
+
+# The tie-line result buttons (issue 13): they record these Augen of the declarer's side.
+TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
+# Which events carry which fields (the event form has them all).
+_EVENT_FIELDS = {"vergeben": ("by",), "verabhebt": ("by",), "special_round": ("kind", "dealer"), "vote": ("choice",)}
+
+
+def hand_facts(
+    values: Mapping[str, Any],
+    *,
+    players: Sequence[str],
+    dealer: str,
+    deckel: bool,
+    bid: bool,
+) -> dict[str, Any]:
+    """A Schafkopf-family hand from the tap form: only what the chosen game reads, so a partner
+    tapped before switching to a Solo is never sent. ``dealer``: who deals in turn (a hand
+    names its dealer only when someone else dealt, 001 §8.4); ``deckel``/``bid``: whether the
+    form offers those fields. ``result`` is a spec §2.1 result or a tie-line button
+    (``TIE_AUGEN``)."""
+    cd = values
+    game = GAMES[cd["game"]]
+    data: dict[str, Any] = {"game": game.name}
+    kind = game.kind
+    if kind in ("partner", "solo", "bettel", "sie"):
+        data["declarer"] = cd.get("declarer") or None
+    if kind == "partner":
+        data["partner"] = cd.get("partner") or None
+        data["called"] = cd.get("called") or None
+    if game.needs_suit:
+        data["suit"] = cd.get("suit") or None
+    tout = kind == "solo" and bool(cd.get("tout"))
+    if tout:
+        data["tout"] = True
+    result = cd.get("result") or ""
+    if kind == "bettel" or tout:
+        # Won or lost is all that counts (001 §4.2.3/§4.2.5).
+        data["result"] = "won" if result.startswith("won") else "lost" if result.startswith("lost") else None
+    elif kind in ("partner", "solo"):
+        _augen_or_result(cd, data)
+    if kind in ("partner", "solo") and cd.get("laufende"):
+        data["laufende"] = cd["laufende"]
+    kontra = cd.get("kontra") or 0
+    if kind in ("partner", "solo", "bettel") and kontra:
+        data["kontra"] = kontra
+        # 001 §6.2 / 002 §8: the opponents give the first Stoß, then the sides alternate.
+        data["last_kontra"] = "opponents" if kontra % 2 else "declarer"
+    if kind in ("ramsch", "leasters"):
+        data["augen_by_player"] = {
+            name: cd.get(f"augen_{i}") for i, name in enumerate(players) if cd.get(f"augen_{i}") is not None
+        }
+        if cd.get("kontra_by"):
+            data["kontra_by"] = list(cd["kontra_by"])
+    if deckel and cd.get("deckel"):
+        data["deckel"] = cd["deckel"]
+    if bid and kind == "solo" and not tout and cd.get("bid") is not None:
+        data["bid"] = cd["bid"]
+    if cd.get("dealer") and cd["dealer"] != dealer:
+        data["dealer"] = cd["dealer"]
+    if cd.get("fehler_by"):
+        data["fehler"] = {"by": cd["fehler_by"]}
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def _augen_or_result(cd: Mapping[str, Any], data: dict[str, Any]) -> None:
+    """Counted Augen decide (a result beside them is checked against them by the engine); a
+    tie-line button is its Augen; else the result button."""
+    result = cd.get("result") or None
+    augen = cd.get("augen")
+    if result in TIE_AUGEN:
+        data["augen"] = TIE_AUGEN[result]
+        return
+    if augen is not None:
+        data["augen"] = augen
+        if result and result.endswith("schwarz"):
+            # One side took every trick: the Mungorunde trigger reads the tricks (001 §5.2).
+            data["tricks"] = 8 if result.startswith("won") else 0
+    data["result"] = result
+
+
+def event_facts(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A table event from the event form: only the fields that event has."""
+    data: dict[str, Any] = {"event": values["event"]}
+    for key in _EVENT_FIELDS.get(values["event"], ()):
+        if values.get(key):
+            data[key] = values[key]
+    return data

@@ -1,0 +1,147 @@
+"""The score sheet's engine in the phone's browser (issue 16): the calls the offline page makes
+through Pyodide, JSON text in and JSON text out. It folds with ``session.fold``/``advance`` and
+turns form values into facts with ``entry_facts``: the same code as the server, so the amounts a
+phone shows without signal are the server's.
+
+One ``OfflineTable`` per table page: built from the table's stored log (the JSON the server
+sends, ``scoring.views_offline.table_data``), it folds the entries still waiting to be sent on
+top of it and previews the form as typed against the state after them. It does not store,
+send or render anything, and it does not know Django or the browser.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import registry
+from .core import EngineError
+from .entry_facts import event_facts, hand_facts
+from .presets.schafkopf_games import GAMES
+from .session import TableState, advance, fold
+
+# What a field of the tap form holds, as the server names it (``views_offline.form_types``).
+INT, BOOL, LIST = "int", "bool", "list"
+
+
+def clean(post: Mapping[str, Sequence[str]], types: Mapping[str, str]) -> dict[str, Any]:
+    """Posted strings (every value of each name, as a browser's FormData has them) → the values
+    a form's ``cleaned_data`` would hold. Ranges are the engine's to check."""
+    out: dict[str, Any] = {}
+    for name, kind in types.items():
+        values = [v for v in post.get(name, ()) if isinstance(v, str)]
+        first = values[0].strip() if values else ""
+        if kind == BOOL:
+            out[name] = bool(values)
+        elif kind == LIST:
+            out[name] = values
+        elif kind == INT:
+            if first and not first.lstrip("-").isdigit():
+                raise EngineError("invalid_type", "Bitte eine ganze Zahl eingeben.", name)
+            out[name] = int(first) if first else None
+        else:
+            out[name] = first
+    return out
+
+
+class OfflineTable:
+    """A table's rules and stored log, folded once; the waiting entries on top (``fold``)."""
+
+    def __init__(self, doc: str) -> None:
+        data = json.loads(doc)
+        self.ruleset, self.rules = registry.load_with_table(data["ruleset"])
+        self.players: tuple[str, ...] = tuple(data["players"])
+        self.form: Mapping[str, Any] = data.get("form") or {}
+        stored = fold(self.ruleset, self.rules, self.players, data["first_dealer"], data["log"])
+        self.stored_state = stored.state
+        self.stored_totals = dict(stored.totals)
+        self.state: TableState = stored.state
+
+    def fold(self, pending: str) -> str:
+        """Fold the waiting entries (a JSON list of facts, ``null`` for one without facts) in
+        order after the stored log. Each gets its result or its refusal; a refused or unknown
+        one is left out of the fold, as the server would refuse it and go on with the next."""
+        state = self.stored_state
+        totals = dict(self.stored_totals)
+        results: list[dict[str, Any]] = []
+        for entry in json.loads(pending):
+            if entry is None:
+                results.append({"ok": False, "unknown": True})
+                continue
+            try:
+                result, state = advance(self.ruleset, self.rules, state, entry)
+            except EngineError as error:
+                results.append(_refused(error))
+                continue
+            for name, amount in result.payouts.items():
+                totals[name] += amount
+            results.append({"ok": True, "result": result.as_dict()})
+        self.state = state
+        return json.dumps({"entries": results, "totals": totals, "state": _state(state)})
+
+    def facts(self, submission: str) -> str:
+        """A submitted form → the entry's facts: ``{"target": "entry"|"event", "fields": {name:
+        [values]}}``. ``{"ok": false, "unknown": true}`` for a form this module cannot read
+        (the Doppelkopf and Saukopf tap forms: their facts are made on the server)."""
+        try:
+            entry = self._facts(json.loads(submission))
+        except EngineError as error:
+            return json.dumps(_refused(error))
+        if entry is None:
+            return json.dumps({"ok": False, "unknown": True})
+        return json.dumps({"ok": True, "entry": entry})
+
+    def preview(self, submission: str) -> str:
+        """What the submitted form would book after the waiting entries (nothing is kept)."""
+        try:
+            entry = self._facts(json.loads(submission))
+            if entry is None:
+                return json.dumps({"ok": False, "unknown": True})
+            result, _after = advance(self.ruleset, self.rules, self.state, entry)
+        except EngineError as error:
+            return json.dumps(_refused(error))
+        return json.dumps({"ok": True, "entry": entry, "result": result.as_dict()})
+
+    def _facts(self, submission: Mapping[str, Any]) -> dict[str, Any] | None:
+        fields: Mapping[str, Sequence[str]] = submission.get("fields") or {}
+        if submission.get("target") == "event":
+            prefix = (fields.get("prefix") or [""])[0]
+            lead = f"{prefix}-" if prefix else ""
+            values = {name[len(lead) :]: vals[0] for name, vals in fields.items() if name.startswith(lead) and vals}
+            return event_facts(values)
+        if "data" in fields:  # the JSON form (spec §3 as typed)
+            try:
+                entry = json.loads((fields["data"] or [""])[0])
+            except ValueError as error:
+                raise EngineError("invalid_json", f"Kein gültiges JSON: {error}", "data") from None
+            if not isinstance(entry, dict):
+                raise EngineError("invalid_type", "Erwartet ein JSON-Objekt.", "data")
+            return entry
+        if self.form.get("kind") != "schafkopf":
+            return None
+        values = clean(fields, self.form["types"])
+        if values.get("game") not in GAMES:
+            raise EngineError("missing_field", "Welches Spiel?", "game")
+        options = {key: self.form[key] for key in ("deckel", "bid")}
+        return hand_facts(values, players=self.players, dealer=self.state.dealer, **options)
+
+
+def _refused(error: EngineError) -> dict[str, Any]:
+    return {"ok": False, "error": error.as_dict()["error"]}
+
+
+def _state(state: TableState) -> dict[str, Any]:
+    """What the page shows of the table state for the next entry."""
+    return {
+        "entries": state.entries,
+        "dealer": state.dealer,
+        "seats": list(state.seats),
+        "sitting_out": list(state.sitting_out),
+        "round": state.round,
+        "bock": state.bock,
+        "deckel_required": state.deckel_required,
+        "vote_pending": state.vote_pending,
+        "stock": state.stock,
+        "games": list(state.games) if state.games is not None else None,
+    }

@@ -1,0 +1,23 @@
+// Installs the service worker (templates/offline/sw.js, served from the site's root so its
+// scope covers the table pages): the score sheet then opens and works without signal.
+// Logging out drops the phone's copies of table pages (club data on a phone others may use);
+// entries still waiting to be sent stay (IndexedDB), so nothing typed is lost.
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator)) return;
+  var script = document.currentScript;
+  var url = (script && script.dataset.serviceWorker) || "/sw.js";
+  var logout = script && script.dataset.logout;
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register(url, { scope: "/" }).catch(function (error) {
+      console.warn("service worker not installed:", error);
+    });
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!logout || !window.caches || form.getAttribute("action") !== logout || form.dataset.cachesCleared) return;
+    event.preventDefault();
+    form.dataset.cachesCleared = "1";
+    caches.delete("schafkopf-tables").finally(function () { form.submit(); });
+  });
+})();

@@ -1,0 +1,623 @@
+// The score sheet without signal (issue 16). Online the table page works as it always does
+// (htmx, server-rendered). Without signal this script stands in for the server:
+// - the same engine: Pyodide runs scoring/engine (the zip the app serves) on the table's rules
+//   and stored log (offline.json), for the live preview and the amounts of what is typed;
+// - a queue: each entry saved offline is kept in IndexedDB (idb) with its idempotency key and
+//   shown as "noch nicht übertragen"; when the signal returns they are sent in order to
+//   offline/senden/, which stores each once (the key) and says "stale" when another phone
+//   entered meanwhile: the entry then goes after those (the server's order wins) and is shown
+//   as moved; a refusal stays at the entry, with its fields ready to load back into the form.
+// Texts come from the container's data-t-* attributes (translated by the template).
+(function () {
+  "use strict";
+
+  var root = document.getElementById("offline-table");
+  if (!root || !window.idb || !window.fetch) return;
+  var cfg = root.dataset;
+  var lang = document.documentElement.lang || "de";
+  var offline = !navigator.onLine;
+  var data = null; // the table's rules, players, log, stored keys (offline.json)
+  var python = null; // Promise of the module scoring.engine.offline
+  var table = null; // Promise of the OfflineTable for `data`
+  var folded = null; // the fold of the waiting entries: {entries, totals, state}
+  var status = ""; // a line about the engine or the sending
+  var syncing = false;
+
+  var db = idb.openDB("schafkopf-offline", 1, {
+    upgrade: function (database) {
+      database.createObjectStore("entries", { keyPath: "key" }).createIndex("table", "table");
+    },
+  });
+
+  function t(name, values) {
+    var text = cfg["t" + name.charAt(0).toUpperCase() + name.slice(1)] || name;
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.replace("{" + key + "}", values[key]);
+    });
+    return text;
+  }
+
+  // --- the queue (IndexedDB) ------------------------------------------------------------------
+
+  function records() {
+    return db
+      .then(function (d) { return d.getAllFromIndex("entries", "table", cfg.dataUrl); })
+      .then(function (list) { return list.sort(function (a, b) { return a.seq - b.seq; }); });
+  }
+  function put(record) { return db.then(function (d) { return d.put("entries", record); }); }
+  function remove(key) { return db.then(function (d) { return d.delete("entries", key); }); }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // --- the engine (Pyodide) -------------------------------------------------------------------
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error("cannot load " + src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  function startPython() {
+    if (!python) {
+      python = loadScript(cfg.pyodideUrl + "pyodide.js")
+        .then(function () { return loadPyodide({ indexURL: cfg.pyodideUrl }); })
+        .then(function (py) {
+          return fetch(cfg.engineUrl)
+            .then(function (response) {
+              if (!response.ok) throw new Error("engine " + response.status);
+              return response.arrayBuffer();
+            })
+            .then(function (zip) {
+              py.unpackArchive(zip, "zip", { extractDir: "/engine" });
+              py.runPython("import sys\nsys.path.insert(0, '/engine')");
+              return py.pyimport("scoring.engine.offline");
+            });
+        });
+      python.catch(function () { python = null; });
+    }
+    return python;
+  }
+
+  function fetchData() {
+    return fetch(cfg.dataUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok || response.redirected) throw new Error("offline.json " + response.status);
+        return response.json();
+      })
+      .then(function (doc) {
+        data = doc;
+        return doc;
+      });
+  }
+
+  // The OfflineTable for the latest data, with the waiting entries folded on top.
+  function startEngine() {
+    if (!table) {
+      status = t("loading");
+      render();
+      table = Promise.all([startPython(), data ? data : fetchData()])
+        .then(function (parts) { return parts[0].OfflineTable(JSON.stringify(parts[1])); })
+        .then(function (engine) {
+          status = "";
+          if (!cfg.engineReadyMs) cfg.engineReadyMs = String(Math.round(performance.now()));
+          return foldWith(engine).then(function () { return engine; });
+        });
+      table.catch(
+        function (error) {
+          console.warn("offline engine:", error);
+          table = null;
+          status = t("failed");
+          render();
+        },
+      );
+    }
+    return table;
+  }
+
+  function call(engine, method, argument) {
+    return JSON.parse(engine[method](JSON.stringify(argument)));
+  }
+
+  function waiting(list) {
+    return list.filter(function (r) { return r.status === "waiting"; });
+  }
+
+  // Facts for entries saved before the engine was ready, each against the state before it.
+  function completeFacts(engine, list) {
+    var done = Promise.resolve();
+    var pending = waiting(list);
+    pending.forEach(function (record, i) {
+      if (record.entry || record.unknown) return;
+      call(engine, "fold", pending.slice(0, i).map(function (r) { return r.entry || null; }));
+      var facts = call(engine, "facts", record);
+      if (facts.ok) record.entry = facts.entry;
+      else if (facts.unknown) record.unknown = true;
+      else {
+        record.status = "conflict";
+        record.errors = { __all__: [facts.error.message] };
+      }
+      done = done.then(function () { return put(record); });
+    });
+    return done;
+  }
+
+  // Fold the waiting entries on top of the stored log; show them and the state after them.
+  function foldWith(engine) {
+    return records()
+      .then(function (list) { return completeFacts(engine, list); })
+      .then(records)
+      .then(function (list) {
+        folded = call(engine, "fold", waiting(list).map(function (r) { return r.entry || null; }));
+        render(list);
+        updateForms();
+      });
+  }
+
+  function refold() {
+    return table ? table.then(foldWith) : records().then(render);
+  }
+
+  // --- forms ------------------------------------------------------------------------------------
+
+  function formTarget(form) {
+    if (!form || form.tagName !== "FORM") return null;
+    var action = form.getAttribute("action");
+    if (action === cfg.entryUrl) return "entry";
+    if (action === cfg.eventUrl) return "event";
+    return null;
+  }
+
+  function field(form, suffix) {
+    return Array.prototype.find.call(form.elements, function (el) {
+      return el.name === suffix || el.name.slice(-suffix.length - 1) === "-" + suffix;
+    });
+  }
+
+  function submission(form, target) {
+    var fields = {};
+    new FormData(form).forEach(function (value, name) {
+      if (name === "csrfmiddlewaretoken") return;
+      (fields[name] = fields[name] || []).push(String(value));
+    });
+    return { target: target, fields: fields };
+  }
+
+  function nextNumber() {
+    return (data ? data.log.length : 0) + (folded ? folded.entries.length : 0) + 1;
+  }
+
+  // The page's forms were rendered for the stored log; after entries saved offline the next
+  // hand is someone else's deal, maybe under Dauerdeckel, and has another number.
+  function updateForms() {
+    if (!folded || !data || !offline) return; // online the page is the server's
+    var state = folded.state;
+    var form = document.getElementById("entry-form");
+    if (form) {
+      var dealer = form.querySelector('select[name="dealer"]');
+      if (dealer) {
+        // Moved along only where the Schreiber did not choose another dealer (a deal out of turn).
+        var untouched = Array.prototype.some.call(dealer.options, function (option) {
+          return option.defaultSelected && option.value === dealer.value;
+        });
+        Array.prototype.forEach.call(dealer.options, function (option) {
+          option.defaultSelected = option.value === state.dealer;
+        });
+        if (untouched) dealer.value = state.dealer;
+      }
+      form.querySelectorAll('input[name="deckel"]').forEach(function (radio) {
+        radio.defaultChecked = radio.value === (state.deckel_required ? "1" : "0");
+      });
+    }
+    document.querySelectorAll("#table-live form").forEach(function (f) {
+      if (!formTarget(f)) return;
+      var expected = field(f, "expected_number");
+      if (expected) expected.value = expected.defaultValue = String(nextNumber());
+      var button = f.querySelector("button.save, .as-json button[type=submit]");
+      if (button) button.textContent = button.textContent.replace(/\d+/, String(nextNumber()));
+    });
+    root.querySelectorAll("[data-dealer]").forEach(function (el) {
+      el.textContent = t("dealer", { name: state.dealer });
+    });
+  }
+
+  function freshKeys(used) {
+    document.querySelectorAll("#table-live form").forEach(function (form) {
+      var key = formTarget(form) && field(form, "idempotency_key");
+      if (key && (used === null || used.indexOf(key.value) >= 0)) key.value = key.defaultValue = newKey();
+    });
+  }
+
+  function enqueue(form, target) {
+    status = "";
+    return startEngine()
+      .then(function (engine) {
+        updateForms();
+        var sub = submission(form, target);
+        var check = call(engine, "preview", sub);
+        if (!check.ok && !check.unknown) {
+          showPreview(form, check);
+          return null; // the server would refuse it too: fix it first, nothing is queued
+        }
+        return records().then(function (list) {
+          var keyField = field(form, "idempotency_key");
+          var key = keyField && keyField.value ? keyField.value : newKey();
+          var existing = list.find(function (r) { return r.key === key; });
+          var last = list.length ? list[list.length - 1].seq : 0;
+          var record = Object.assign(sub, {
+            key: key,
+            table: cfg.dataUrl,
+            seq: existing ? existing.seq : last + 1,
+            typedFor: nextNumber(),
+            status: "waiting",
+            entry: check.ok ? check.entry : null,
+            what: check.ok ? lines(check.result) : "",
+            unknown: !!check.unknown,
+            savedAt: new Date().toISOString(),
+          });
+          return put(record).then(function () { return record; });
+        });
+      })
+      .then(function (record) {
+        if (!record) return;
+        form.reset();
+        freshKeys(null);
+        status = t("saved", { n: record.typedFor });
+        form.dispatchEvent(new Event("change", { bubbles: true })); // score-entry.js hides fields
+        return refold().then(function () {
+          var preview = form.querySelector("#preview");
+          if (preview) preview.textContent = t("hint");
+        });
+      }, function () { render(); });
+  }
+
+  // Put a refused entry's fields back into its form, with its key: saving it there (online or
+  // offline) replaces the refused one, so nothing typed is lost and nothing is stored twice.
+  function loadIntoForm(record) {
+    var forms = Array.prototype.filter.call(document.querySelectorAll("#table-live form"), function (f) {
+      if (formTarget(f) !== record.target) return false;
+      if (record.target === "event") return field(f, "event") && field(f, "event").value === (record.fields.prefix || [""])[0];
+      return ("data" in record.fields) === !!f.elements.namedItem("data");
+    });
+    var form = forms[0];
+    if (!form) return;
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === "csrfmiddlewaretoken" || el.type === "hidden") return;
+      var values = record.fields[el.name] || [];
+      if (el.type === "radio" || el.type === "checkbox") el.checked = values.indexOf(el.value) >= 0;
+      else if (el.tagName === "SELECT" && el.multiple) {
+        Array.prototype.forEach.call(el.options, function (o) { o.selected = values.indexOf(o.value) >= 0; });
+      } else el.value = values.length ? values[0] : "";
+    });
+    field(form, "idempotency_key").value = record.key;
+    // It goes right after the stored entries, before those still waiting behind it.
+    var expected = field(form, "expected_number");
+    if (expected && data) expected.value = String(data.log.length + 1);
+    var details = form.closest("details");
+    if (details) details.open = true;
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  // --- sending, when the signal is back ------------------------------------------------------------
+
+  function body(record, expected, token) {
+    var params = new URLSearchParams();
+    Object.keys(record.fields).forEach(function (name) {
+      if (/(^|-)expected_number$/.test(name)) return;
+      record.fields[name].forEach(function (value) { params.append(name, value); });
+    });
+    var prefix = record.target === "event" && record.fields.prefix ? record.fields.prefix[0] + "-" : "";
+    params.append(prefix + "expected_number", String(expected));
+    params.append("target", record.target);
+    // Dealt in turn when typed: the server puts in whoever is in turn where the entry lands.
+    if (record.entry && !record.entry.event && !("dealer" in record.entry)) params.append("in_turn", "1");
+    params.append("csrfmiddlewaretoken", token);
+    return params;
+  }
+
+  function send(record, token) {
+    var expected = record.sendAs || record.typedFor;
+    var attempts = 0;
+    function attempt() {
+      attempts += 1;
+      return fetch(cfg.sendUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+        body: body(record, expected, token),
+      }).then(function (response) {
+        if (response.redirected || response.status !== 200) {
+          throw new Error("send " + response.status);
+        }
+        return response.json().then(function (answer) {
+          if (answer.status === "stale" && attempts < 5) {
+            // Another phone entered meanwhile: the server's order wins, this one goes after.
+            expected = answer.next;
+            record.sendAs = expected;
+            return attempt();
+          }
+          if (answer.status === "stored") {
+            if (answer.number === record.typedFor) return remove(record.key).then(function () { return true; });
+            record.status = "moved";
+            record.stored = answer.number;
+            return put(record).then(function () { return true; });
+          }
+          record.status = "conflict";
+          record.errors = answer.errors || { __all__: [answer.status] };
+          return put(record).then(function () { return false; });
+        });
+      });
+    }
+    return attempt();
+  }
+
+  function sync() {
+    if (syncing || offline) return Promise.resolve();
+    syncing = true;
+    var answered = false; // the server stored or refused something: show its sheet
+    return records()
+      .then(function (list) {
+        if (!list.some(function (r) { return r.status === "waiting" || r.status === "conflict"; })) return;
+        return fetchData().then(function (doc) {
+          // What the server has already (a lost answer, a refused entry fixed in the form) goes.
+          var gone = list.filter(function (r) { return r.status !== "moved" && doc.keys.indexOf(r.key) >= 0; });
+          answered = gone.length > 0;
+          return Promise.all(gone.map(function (r) { return remove(r.key); }))
+            .then(records)
+            .then(function (rest) {
+              var chain = Promise.resolve(true);
+              rest.forEach(function (record) {
+                if (record.status !== "waiting" && record.status !== "conflict") return;
+                chain = chain.then(function (goOn) {
+                  // In order: after a refusal the later entries wait until it is fixed.
+                  if (!goOn || record.status === "conflict") return false;
+                  status = t("sending");
+                  render();
+                  return send(record, doc.csrf_token).then(function (ok) {
+                    answered = true;
+                    return ok;
+                  });
+                });
+              });
+              return chain;
+            });
+        });
+      })
+      .then(function () {
+        status = "";
+        syncing = false;
+        // The page as the server has it now: the sheet with the sent entries and their amounts,
+        // the form for the round in force (a refused entry stays in the queue, shown again).
+        if (answered) window.location.reload();
+        else return refold();
+      }, function (error) {
+        console.warn("offline send:", error);
+        syncing = false;
+        status = t("retry");
+        return refold();
+      });
+  }
+
+  // --- showing it -------------------------------------------------------------------------------
+
+  function money(value, signed) {
+    if (value === null || value === undefined) return "–";
+    var text = cfg.unit === "cent"
+      ? new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100) + "\u00a0€"
+      : new Intl.NumberFormat(lang).format(value);
+    return (signed && value > 0 ? "+" : "") + text;
+  }
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      if (name === "text") node.textContent = attrs.text;
+      else node.setAttribute(name, attrs[name]);
+    });
+    (children || []).forEach(function (child) { if (child) node.appendChild(child); });
+    return node;
+  }
+
+  function sign(value) { return value > 0 ? "pos" : value < 0 ? "neg" : ""; }
+
+  function lines(result) {
+    return result.lines.map(function (line) {
+      return line.label + (line.amount !== undefined ? " " + line.amount : "");
+    }).join(" · ");
+  }
+
+  function payoutRow(result, players) {
+    return el("tr", {}, players.map(function (name) {
+      var value = result.payouts[name];
+      var out = result.sitting_out.indexOf(name) >= 0;
+      return el("td", { class: sign(value) + (out ? " out" : ""), "data-player": name, "data-amount": String(value) }, [
+        el("small", { text: name }),
+        el("strong", { text: money(value, true) }),
+      ]);
+    }));
+  }
+
+  // The server's reasons, each after the label of its field as the page shows it.
+  function errorText(record) {
+    return Object.keys(record.errors || {}).map(function (name) {
+      var input = document.querySelector('#table-live form [name="' + name + '"]');
+      var box = input && (input.closest("fieldset") || input.closest(".field"));
+      var label = box && box.querySelector("legend, label");
+      var text = record.errors[name].join(" ");
+      return label && name !== "__all__" ? label.textContent.trim() + ": " + text : text;
+    }).join(" ");
+  }
+
+  function button(label, action) {
+    var b = el("button", { type: "button", class: "outline secondary", text: label });
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function render(list) {
+    if (!list) return records().then(render);
+    var players = data ? data.players : [];
+    var open = list.filter(function (r) { return r.status !== "moved"; });
+    var notes = list.filter(function (r) { return r.status === "moved"; });
+    root.replaceChildren();
+    root.hidden = !(offline || list.length || status);
+    if (offline) root.appendChild(el("p", { class: "offline-banner", text: t("offline") }));
+    if (status) root.appendChild(el("p", { class: "offline-status", text: status }));
+    notes.forEach(function (record) {
+      root.appendChild(el("p", { class: "offline-note", "data-moved": String(record.stored) }, [
+        document.createTextNode(t("moved", { typed: record.typedFor, stored: record.stored }) + " "),
+        button(t("dismiss"), function () { remove(record.key).then(refold); }),
+      ]));
+    });
+    if (!open.length) return;
+    var results = folded ? folded.entries : [];
+    var index = 0;
+    var blocked = null;
+    var rows = open.map(function (record) {
+      var cells = [];
+      var result = null;
+      if (record.status === "waiting") {
+        var folding = results[index++];
+        result = folding && folding.ok ? folding.result : null;
+      }
+      var state;
+      if (record.status === "conflict") {
+        state = el("div", { class: "offline-conflict", role: "alert" }, [
+          el("p", { text: t("conflict", { reason: errorText(record) }) }),
+          button(t("fix"), function () { loadIntoForm(record); }),
+          button(t("discard"), function () {
+            if (window.confirm(t("discardConfirm"))) remove(record.key).then(refold);
+          }),
+        ]);
+        blocked = blocked || record.typedFor;
+      } else {
+        state = el("span", { class: "badge offline-waiting", text: blocked ? t("blocked", { n: blocked }) : t("waiting") });
+      }
+      var what = result ? lines(result) : record.unknown ? t("amountLater") : record.what || "";
+      cells.push(el("td", { text: String(record.sendAs || record.typedFor) }));
+      cells.push(el("td", { class: "what" }, [document.createTextNode(what), state]));
+      players.forEach(function (name) {
+        var value = result ? result.payouts[name] : null;
+        cells.push(el("td", { class: "num " + sign(value || 0), "data-player": name, "data-amount": value === null ? "" : String(value), text: money(value, true) }));
+      });
+      return el("tr", { class: "offline-entry offline-" + record.status, "data-key": record.key }, cells);
+    });
+    var head = el("tr", {}, [el("th", { text: "Nr." }), el("th", { text: "" })].concat(players.map(function (name) {
+      return el("th", { class: "num", text: name });
+    })));
+    var totals = folded ? folded.totals : {};
+    var sum = el("tr", { class: "sum" }, [el("th"), el("th", { text: t("totals") })].concat(players.map(function (name) {
+      return el("th", { class: "num " + sign(totals[name] || 0), "data-total": name, text: folded ? money(totals[name], false) : "" });
+    })));
+    root.appendChild(el("h2", { text: t("heading") }));
+    root.appendChild(el("div", { class: "overflow-auto" }, [
+      el("table", { class: "sheet-table offline-queue" }, [el("thead", {}, [head, sum]), el("tbody", {}, rows.reverse())]),
+    ]));
+    if (folded && offline) root.appendChild(el("p", { "data-dealer": "", text: t("dealer", { name: folded.state.dealer }) }));
+  }
+
+  function showPreview(form, answer) {
+    var box = form.querySelector("#preview");
+    if (!box) return;
+    box.replaceChildren();
+    if (answer.ok) {
+      var players = data.players;
+      box.appendChild(el("table", { class: "payouts", "data-offline": "" }, [el("tbody", {}, [payoutRow(answer.result, players)])]));
+      box.appendChild(el("p", { class: "lines" }, [el("small", { text: lines(answer.result) })]));
+      if (!cfg.firstPreviewMs) cfg.firstPreviewMs = String(Math.round(performance.now()));
+    } else if (answer.unknown) {
+      box.appendChild(el("p", {}, [el("small", { text: t("unknown") })]));
+    } else if (answer.error.code === "missing_field" && answer.error.field === "game") {
+      box.appendChild(el("p", {}, [el("small", { text: t("hint") })]));
+    } else if (answer.error.code === "missing_field") {
+      box.appendChild(el("p", { "data-offline": "" }, [el("small", { text: t("missing", { what: answer.error.message }) })]));
+    } else {
+      box.appendChild(el("p", { class: "field-error", "data-offline": "" }, [el("small", { text: answer.error.message })]));
+    }
+  }
+
+  var timer = null;
+  function schedulePreview(event) {
+    if (!offline) return;
+    var form = event.target.closest && event.target.closest("#entry-form");
+    if (!form) return;
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      startEngine().then(function (engine) {
+        showPreview(form, call(engine, "preview", submission(form, "entry")));
+      });
+    }, 150);
+  }
+
+  // --- wiring ---------------------------------------------------------------------------------------
+
+  function goOffline() {
+    if (offline) return;
+    offline = true;
+    startEngine();
+    render();
+  }
+
+  // Saving without signal: the queue instead of htmx (capture: before htmx sees the submit).
+  document.addEventListener("submit", function (event) {
+    var target = formTarget(event.target);
+    if (!target || !offline) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    enqueue(event.target, target);
+  }, true);
+  // No requests while offline (the preview is the engine's then) ...
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (offline) event.preventDefault();
+  });
+  // ... and a save that found no network goes into the queue.
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail.elt;
+    goOffline();
+    var target = formTarget(elt);
+    if (target) enqueue(elt, target);
+  });
+  document.addEventListener("input", schedulePreview, true);
+  document.addEventListener("change", schedulePreview, true);
+  // Online, keep the phone's copy of the page and the log as fresh as the screen.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (offline || !event.detail.target || event.detail.target.id !== "table-live") return;
+    prime(true);
+    table = null;
+    sync();
+  });
+  window.addEventListener("offline", goOffline);
+  window.addEventListener("online", function () {
+    offline = false;
+    render();
+    sync();
+  });
+
+  // Keep the phone's copy of the table's log current; on the visit that installed the service
+  // worker, the page itself came from the network before the worker was there: fetch it again.
+  function prime(page) {
+    if (offline) return;
+    if (page) fetch(window.location.pathname, { credentials: "same-origin" }).catch(function () {});
+    fetchData().catch(function () {});
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () { prime(true); });
+  }
+
+  records().then(function (list) {
+    if (!list.length) prime(false);
+    // A page from the cache still carries the key of an entry already in the queue.
+    freshKeys(list.map(function (r) { return r.key; }));
+    if (offline || list.some(function (r) { return r.status !== "moved"; })) startEngine();
+    else render(list);
+    if (!offline) sync();
+  });
+})();

@@ -1,0 +1,235 @@
+"""Issue 16: the score sheet without signal. Debian's Chromium at phone size installs the app
+online, loses the network (``context.set_offline``), enters hands with the engine running in
+the page (Pyodide), gets the signal back, and the server stores each entry once with the
+amounts the phone showed. All of it under the app's Content-Security-Policy (``config/csp.py``:
+scripts only from the app, plus the WebAssembly compile Pyodide needs), and the server counts
+the requests: none may reach it while the phone is offline."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from clubs.models import Member
+from scoring import services
+from scoring.models import Entry, LedgerEntry, Table
+from tests.e2e.offline import Guard
+from tests.factories import World
+from tools.bench_offline import ENGINE_TIMEOUT_MS, install_app, queued_rows, tap_rufspiel
+
+PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
+WAIT = 120_000  # generous: the machine may be loaded; nothing here is timed
+
+
+@pytest.fixture
+def guard(live_server: LiveServer) -> Iterator[Guard]:
+    httpd = live_server.thread.httpd
+    original = httpd.get_app()
+    guard = Guard(original)
+    httpd.set_app(guard)
+    yield guard
+    httpd.set_app(original)
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: LiveServer, world: World) -> Iterator[tuple[BrowserContext, Page, list[str]]]:
+    """A phone-sized Chromium logged in as the table's Schreiber; its console errors collected."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    client = Client()
+    client.force_login(world.users["scorer"])
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    yield context, page, problems
+    context.close()  # before the database is flushed: the page may still be talking to the server
+
+
+def _table(world: World) -> Table:
+    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
+    return services.table_start(session=session, members=members, rules="allgaeu", user=None)
+
+
+def _wait_for(condition: Any, seconds: float = 300) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def _ledger(table: Table) -> dict[int, dict[str, int]]:
+    out: dict[int, dict[str, int]] = {}
+    for number, name, amount in LedgerEntry.objects.filter(entry__table=table).values_list(
+        "entry__number", "member__display_name", "amount"
+    ):
+        out.setdefault(number, {})[name] = amount
+    return out
+
+
+def _go_offline(context: BrowserContext, page: Page, guard: Guard) -> None:
+    context.set_offline(True)
+    guard.paths.clear()
+    page.reload()
+    expect(page.locator(".offline-banner")).to_be_visible(timeout=WAIT)
+
+
+def _engine_ready(page: Page) -> None:
+    """The page started the engine (it shows what waits with its amounts): nothing on it moves
+    any more under the next tap."""
+    ready = re.compile(r"^\d+$")
+    expect(page.locator("#offline-table")).to_have_attribute("data-engine-ready-ms", ready, timeout=ENGINE_TIMEOUT_MS)
+
+
+def _enter(page: Page, hands: list[tuple[int, int, int]]) -> None:
+    for declarer, partner, augen in hands:
+        before = len(queued_rows(page))
+        tap_rufspiel(page, PLAYERS[declarer], PLAYERS[partner], augen)
+        expect(page.locator("#preview table.payouts[data-offline]")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        page.get_by_label("Augen der Spieler").press("Enter")
+        expect(page.locator("#offline-table tr.offline-entry")).to_have_count(before + 1, timeout=WAIT)
+        saved = f"Nr. {before + 1} auf diesem Telefon gespeichert"
+        expect(page.locator("#offline-table")).to_contain_text(saved, timeout=WAIT)
+
+
+TEN_HANDS = [(0, 1, 72), (1, 2, 45), (2, 3, 61), (3, 0, 90), (0, 2, 30), (1, 3, 100), (2, 0, 60), (3, 1, 75),
+             (0, 3, 20), (1, 0, 88)]  # fmt: skip
+
+
+def test_ten_hands_offline_are_stored_once_with_the_servers_amounts(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    table = _table(world)
+    context, page, problems = phone
+    url = live_server.url + table.get_absolute_url()
+    policy = page.request.get(url).headers["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "unsafe-inline" not in policy
+    install_app(page, url)
+    _go_offline(context, page, guard)
+
+    _enter(page, TEN_HANDS)
+    rows = queued_rows(page)
+    assert sorted(row["number"] for row in rows) == list(range(1, 11))
+    assert all("offline-waiting" in row["status"] for row in rows)
+    expect(page.locator("#offline-table .offline-waiting").first).to_contain_text("noch nicht übertragen", timeout=WAIT)
+    # The browser checks the service worker's script for updates by itself, outside the page's
+    # emulated network (on a phone without signal that check fails like every other request).
+    reached = [path for path in guard.paths if path != "/sw.js"]
+    assert reached == [], f"requests reached the server while offline: {reached}"
+    assert Entry.objects.filter(table=table).count() == 0
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 10)
+    expect(page.locator("#entry-10")).to_be_visible(timeout=WAIT)
+    expect(page.locator("#offline-table tr.offline-entry")).to_have_count(0, timeout=WAIT)
+
+    entries = list(Entry.objects.filter(table=table).order_by("number"))
+    assert [e.number for e in entries] == list(range(1, 11))
+    by_number = {row["number"]: row for row in rows}
+    assert [e.idempotency_key for e in entries] == [by_number[n]["key"] for n in range(1, 11)]
+    ledger = _ledger(table)
+    for number in range(1, 11):
+        assert ledger[number] == by_number[number]["amounts"], f"Nr. {number}"
+    for e, (declarer, partner, augen) in zip(entries, TEN_HANDS, strict=True):
+        assert (e.data["declarer"], e.data["partner"], e.data["augen"]) == (PLAYERS[declarer], PLAYERS[partner], augen)
+    assert not [p for p in problems if "Content Security Policy" in p], problems
+
+
+def _phone_b(table: Table, data: dict[str, Any]) -> None:
+    """The other phone at the table, online: the same service the page uses."""
+    services.entry_append(table=table, data=data, user=None, idempotency_key="phone-b", expected_number=1)
+
+
+def _reconnect(context: BrowserContext, page: Page) -> None:
+    """The signal returns (the browser says "online"): the phone sends, then shows the server's page."""
+    with page.expect_navigation(timeout=ENGINE_TIMEOUT_MS):
+        context.set_offline(False)
+
+
+def test_two_phones_the_servers_order_wins_and_the_offline_phone_shows_what_moved(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """Phone A enters two hands offline; phone B saves one meanwhile. When A is back, B's hand
+    stays Nr. 1, A's go after it (each once), and A says which of its entries moved."""
+    table = _table(world)
+    context, page, _problems = phone
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    _enter(page, [(0, 1, 72), (1, 2, 45)])
+    keys = [row["key"] for row in sorted(queued_rows(page), key=lambda r: r["number"])]
+    _phone_b(table, {"game": "rufspiel", "declarer": PLAYERS[2], "partner": PLAYERS[3], "called": "eichel",
+                     "augen": 80, "deckel": 1})  # fmt: skip
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 3)
+    notes = page.locator("#offline-table .offline-note")
+    expect(notes).to_have_count(2, timeout=WAIT)
+    expect(notes.nth(0)).to_contain_text("Eingegeben als Nr. 1, gespeichert als Nr. 2", timeout=WAIT)
+    expect(notes.nth(1)).to_contain_text("Eingegeben als Nr. 2, gespeichert als Nr. 3", timeout=WAIT)
+    stored = list(Entry.objects.filter(table=table).order_by("number").values_list("idempotency_key", flat=True))
+    assert stored == ["phone-b", *keys]
+    expect(page.locator("#entry-3")).to_contain_text("Zenzi Mayr mit Girgl Lechner, 45 Augen", timeout=WAIT)
+    notes.nth(0).get_by_role("button", name="Gelesen").click()
+    expect(notes).to_have_count(1, timeout=WAIT)
+
+    # Logging out drops the phone's copies of the table pages.
+    with page.expect_navigation(timeout=WAIT):
+        page.get_by_role("button", name="Abmelden").click()
+    assert not page.evaluate("async () => (await caches.keys()).includes('schafkopf-tables')")
+
+
+def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lost(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """Phone B saves a Schwarz while A is offline: that starts the Mungorunde (001 §5.2), where
+    A's Rufspiele are no game of the round. A's first is refused at its entry, the second waits
+    behind it; loaded into the form, the first keeps what was typed and is saved as a Mungo
+    (under its own key: stored once); the second, refused as well, is discarded."""
+    table = _table(world)
+    context, page, problems = phone
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    _enter(page, [(0, 1, 72), (1, 2, 45)])
+    keys = [row["key"] for row in sorted(queued_rows(page), key=lambda r: r["number"])]
+    _phone_b(table, {"game": "rufspiel", "declarer": PLAYERS[1], "partner": PLAYERS[3], "called": "eichel",
+                     "augen": 120, "tricks": 8, "deckel": 1})  # fmt: skip
+
+    _reconnect(context, page)
+    conflict = page.locator("#offline-table tr.offline-conflict")
+    expect(conflict).to_have_count(1, timeout=WAIT)
+    _engine_ready(page)
+    expect(conflict).to_contain_text("Nicht übertragen", timeout=WAIT)
+    waiting = page.locator("#offline-table tr.offline-waiting")
+    expect(waiting).to_contain_text("wartet, bis Nr. 1 geklärt ist", timeout=WAIT)
+    assert Entry.objects.filter(table=table).count() == 1
+
+    conflict.get_by_role("button", name="Ins Formular laden").click()
+    form = page.locator("#entry-form")
+    expect(page.get_by_label("Augen der Spieler")).to_have_value("72", timeout=WAIT)
+    assert form.locator('input[name="idempotency_key"]').input_value() == keys[0]
+    form.locator("label", has_text="Mungo").click()  # the page is the server's again: the Mungorunde's games
+    for i, augen in enumerate((30, 40, 20, 30)):
+        page.locator(f'input[name="augen_{i}"]').fill(str(augen))
+    page.locator("button.save").click()
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 2)
+    stored = list(Entry.objects.filter(table=table).order_by("number").values_list("idempotency_key", "data"))
+    assert [key for key, _data in stored] == ["phone-b", keys[0]]
+    assert stored[1][1]["game"] == "mungo"
+
+    # The second Rufspiel, sent now: refused in the Mungorunde too.
+    expect(conflict).to_have_attribute("data-key", keys[1], timeout=WAIT)
+    _engine_ready(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    conflict.get_by_role("button", name="Verwerfen").click()
+    expect(page.locator("#offline-table tr.offline-entry")).to_have_count(0, timeout=WAIT)
+    assert Entry.objects.filter(table=table).count() == 2
+    assert not [p for p in problems if "Content Security Policy" in p], problems
