@@ -1,4 +1,5 @@
-# The two commands of README.md: `make run` (the demo server) and `make test` (everything CI checks).
+# The commands of README.md: `make run` (the demo server), `make serve` (the production server),
+# `make update` (after pulling a new version) and `make test` (everything CI checks).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -10,12 +11,20 @@ HOST ?= 127.0.0.1:8000
 PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
 # Chromium for the browser tests; Pango for WeasyPrint's PDFs; a font for both.
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
-PYTEST := $(PY) -m pytest
+# -rfEs: every failure, error and skipped test (with its reason) in the summary. The suite runs
+# in parallel (pytest-xdist, one worker per core; TEST_WORKERS=1 for one process), the browser
+# tests after it one at a time: each drives a Chromium against its own live server, and two at
+# once on a small machine only compete.
+PYTEST := $(PY) -m pytest -rfEs
+TEST_WORKERS ?= auto
+SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && $(PYTEST) tests/e2e
 
-.PHONY: help run test lint system-deps vendor messages
+.PHONY: help run serve update test lint system-deps vendor messages
 
 help:
 	@echo "make run    - install, migrate, load the demo club, serve http://$(HOST)/"
+	@echo "make serve  - the production server (gunicorn) on HOST; DJANGO_HTTPS=0 on a local network without TLS"
+	@echo "make update - back up the database, install, migrate, collectstatic, restart the service"
 	@echo "make test   - lint, migration check, the test suite on SQLite and PostgreSQL"
 	@echo "make lint   - only ruff and the migration check"
 	@echo "make messages / make vendor - refresh translations / vendored front-end files"
@@ -32,11 +41,32 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@ $(VENV)/.installed-runtime
 
+# HOST=0.0.0.0:8000 lets the phones on the Wi-Fi in: the allowed hosts then include this machine's
+# LAN addresses (config/hosts.py) unless DJANGO_ALLOWED_HOSTS is set.
 run: $(VENV)/.installed-runtime
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --no-input
 	DJANGO_DEBUG=1 $(PY) manage.py seed_demo
-	@echo "Serving http://$(HOST)/ - stop with Ctrl-C."
-	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST)
+	@hosts="$${DJANGO_ALLOWED_HOSTS:-$$($(PY) -m config.hosts $(HOST))}"; \
+	echo "Serving $$($(PY) -m config.hosts --urls $(HOST) | tr '\n' ' ')- stop with Ctrl-C."; \
+	echo "Allowed hosts: $$hosts"; \
+	DJANGO_DEBUG=1 DJANGO_ALLOWED_HOSTS="$$hosts" $(PY) manage.py runserver $(HOST)
+
+# The production server: .env with a generated secret key (first run), migrate, collectstatic,
+# gunicorn on HOST (deploy/serve.py; docs/operations.md).
+serve: $(VENV)/.installed-runtime
+	$(PY) deploy/serve.py $(HOST)
+
+# After `git pull`: a backup first (deploy/backup.py), then install, migrate, collectstatic, and a
+# restart of the systemd service when it is installed (else restart `make serve` yourself).
+update:
+	$(PY) deploy/backup.py
+	$(MAKE) --no-print-directory $(VENV)/.installed-runtime
+	DJANGO_DEBUG=0 $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=0 $(PY) manage.py collectstatic --no-input --verbosity 0
+	@if systemctl is-enabled --quiet schafkopf 2>/dev/null; then \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+		echo "Restarting the schafkopf service"; $$sudo systemctl restart schafkopf; \
+	else echo "Updated. Restart the server now (stop make serve with Ctrl-C and start it again)."; fi
 
 # Debian packages the tests need. Without apt (another OS) say so; the browser tests then skip.
 system-deps:
@@ -66,14 +96,14 @@ test: $(VENV)/.installed-dev system-deps
 	@failed=""; backends=""; \
 	echo "== ruff, migrations match the models"; \
 	$(MAKE) --no-print-directory lint || failed="$$failed lint"; \
-	echo "== tests on SQLite"; \
-	if DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" $(PYTEST); then backends="sqlite"; \
-	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \
 	pg="$${DATABASE_URL:-}"; case "$$pg" in postgres*) ;; *) pg="$(PG_DEFAULT_URL)";; esac; \
+	echo "== tests on SQLite"; \
+	if export DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" && $(SUITE); then backends="sqlite"; \
+	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \
 	shown=$$(echo "$$pg" | sed -E 's#//[^@/]*@#//#'); \
 	if $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()' "$$pg" 2>/dev/null; then \
 		echo "== tests on PostgreSQL ($$shown)"; \
-		if DATABASE_URL="$$pg" $(PYTEST); then backends="$$backends, postgresql"; \
+		if export DATABASE_URL="$$pg" && $(SUITE); then backends="$$backends, postgresql"; \
 		else failed="$$failed postgresql"; backends="$$backends, postgresql (failed)"; fi; \
 	else \
 		echo "PostgreSQL not reachable at $$shown: skipped (set DATABASE_URL to use another)."; \

@@ -28,6 +28,27 @@ def env_list(name: str) -> list[str]:
 
 
 TESTING = "pytest" in sys.modules
+
+
+def load_env_file(path: Path) -> None:
+    """KEY=VALUE lines (``#`` comments) into the environment, where not already set: the local
+    settings ``make serve`` keeps outside git (``.env``, the secret key it generated). The same
+    format systemd's ``EnvironmentFile=`` reads, so values are written without quotes."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return
+    for line in lines:
+        key, sep, value = line.strip().partition("=")
+        if sep and key and not key.startswith("#"):
+            os.environ.setdefault(key.strip(), value.strip())
+
+
+# The suite ignores the file: tests must not depend on one machine's server settings.
+ENV_FILE = Path(os.environ.get("DJANGO_ENV_FILE", BASE_DIR / ".env"))
+if not TESTING:
+    load_env_file(ENV_FILE)
+
 DEBUG = env_bool("DJANGO_DEBUG", False)
 
 # Without a key the server refuses to start (config/wsgi.py); management commands that do not
@@ -101,6 +122,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite for a small club (docs/operations.md, "Many scorers at once"): in WAL mode readers
+    # never wait for the writer; IMMEDIATE makes a writing transaction take the write lock when it
+    # begins, so two phones saving at once queue for up to `timeout` seconds instead of one of
+    # them failing with "database is locked" halfway through.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

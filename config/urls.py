@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
@@ -8,8 +11,22 @@ admin.site.site_title = _("Schafkopf")
 
 # Password reset by e-mail is left out on purpose: clubs run without a mail server; an
 # administrator sets a new one (`manage.py changepassword` or the admin; docs/operations.md).
+
+
+class LoginView(auth_views.LoginView):
+    """The login page. A login refused on a new installation without any login says how the
+    first club and its owner come to exist (``manage.py create_club``); only then is the
+    database asked, so showing the page needs none."""
+
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form: Any) -> Any:
+        self.extra_context = {"first_run": not get_user_model().objects.exists()}
+        return super().form_invalid(form)
+
+
 accounts = [
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

@@ -25,6 +25,7 @@ from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.engine.session_rules import table_option_specs
 from scoring.forms_base import EntryContext, SubmissionFields
 from scoring.forms_families import family_form_class
+from scoring.forms_table_rules import bid_field, bid_kinds, bought_by_field, declarer_kinds
 from scoring.labels import EVENT_LABELS, round_label, suit_names
 
 # --- evenings and tables ------------------------------------------------------------------------
@@ -137,6 +138,7 @@ _HAND_KEYS = frozenset(
         "kontra_by",
         "dealer",
         "fehler",
+        "bought_by",
     }
 )
 
@@ -244,15 +246,15 @@ class HandForm(SubmissionFields):
                 initial=1 if state.deckel_required else 0,
                 required=False,
             )
-        self.bid = bool(rules.opt("steigern") or self.round.bid_reaches)
-        if self.bid:
-            self.fields["bid"] = forms.IntegerField(
-                label=_("Gebot (Augen)"),
-                min_value=61,
-                max_value=120,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
+        bid = bid_field(rules, self.round)
+        self.bid = bid is not None
+        # After a Reiz (001 §5.3) a Tout carries its bid too; with Steigern it has none.
+        self.bid_hidden_for_tout = not self.round.bid_reaches
+        if bid is not None:
+            self.fields["bid"] = bid
+        bought_by = bought_by_field(state)
+        if bought_by is not None:
+            self.fields["bought_by"] = bought_by
         for i, name in enumerate(context.setup.players):
             self.fields[f"augen_{i}"] = forms.IntegerField(
                 label=name,
@@ -299,7 +301,7 @@ class HandForm(SubmissionFields):
         two_sided = self._games("partner", "solo")
         ober_unter = self.rules.opt("laufende_ober_unter_only")
         return {
-            "declarer": " ".join(self._games("partner", "solo", "bettel", "sie")),
+            "declarer": " ".join(self._games(*declarer_kinds(self.context.state))),
             "partner": " ".join(self._games("partner")),
             "called": " ".join(self._games("partner")),
             "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
@@ -309,7 +311,7 @@ class HandForm(SubmissionFields):
             "kontra": " ".join(self._games("partner", "solo", "bettel")),
             "mungo": " ".join(self._games("ramsch", "leasters")),
             "tout": " ".join(self._games("solo")),
-            "bid": " ".join(self._games("solo")),
+            "bid": " ".join(self._games(*bid_kinds(self.rules, self.round))),
             "deckel": " ".join(self.games),
         }
 
@@ -350,6 +352,10 @@ class HandForm(SubmissionFields):
             "dealer": self.context.state.dealer,
             "deckel": self.deckel,
             "bid": self.bid,
+            # issue 12: the Gardareiz bid of a Bettel and a Tout (001 §5.3), the Stöcklesrunde's Mungo owner
+            "bid_kinds": list(bid_kinds(self.rules, self.round)),
+            "bid_with_tout": self.round.bid_reaches,
+            "mungo_owner": "ramsch" in declarer_kinds(self.context.state),
         }
 
     @classmethod
@@ -367,7 +373,7 @@ class HandForm(SubmissionFields):
         """The form's initial values for stored facts (the inverse of ``to_data``)."""
         initial: dict[str, Any] = {
             key: data[key]
-            for key in ("game", "declarer", "partner", "called", "suit", "augen", "laufende", "bid")
+            for key in ("game", "declarer", "partner", "called", "suit", "augen", "laufende", "bid", "bought_by")
             if key in data
         }
         initial["game"] = {"ramsch": "mungo", "farbsolo": "solo"}.get(initial.get("game", ""), initial.get("game"))

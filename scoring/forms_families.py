@@ -238,6 +238,8 @@ class DoppelkopfHandForm(FamilyHandForm):
         announcements = {}
         for side in dk.SIDES:
             said = set(cd.get(f"ann_{side}") or ())
+            if side == "re" and game in dk.PFLICHT_RE:
+                said.add("re")  # 004 §9: "gilt als schon gesagt" — the sheet records it, tapped or not
             if said:
                 announcements[side] = [a for a in (side, *dk.ABSAGEN) if a in said]
         if announcements:

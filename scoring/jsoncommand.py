@@ -27,14 +27,18 @@ def fail(error: EngineError, exit_code: int = 2) -> NoReturn:
     raise SystemExit(exit_code)
 
 
-def emit_json(value: Any) -> None:
+def emit_json(value: Any, indent: int | None = None) -> None:
     """The document on standard output: readable umlauts where the output takes them, else (a
     terminal that is not UTF-8, a lone surrogate that slipped through) ASCII escapes — still the
-    same JSON, never a failure."""
+    same JSON, never a failure. ``indent`` for a document people read (``rulesets``)."""
     try:
-        sys.stdout.write(safejson.dumps_printable(value) + "\n")
+        if indent is None:
+            text = safejson.dumps_printable(value)
+        else:
+            text = json.dumps(value, ensure_ascii=False, indent=indent)
+        sys.stdout.write(text + "\n")
     except UnicodeEncodeError:
-        sys.stdout.write(json.dumps(value) + "\n")
+        sys.stdout.write(json.dumps(value, indent=indent) + "\n")
 
 
 def _say(line: str) -> None:
@@ -51,6 +55,7 @@ class JsonCommand(BaseCommand):
     """Subclasses implement ``run(doc)`` (or ``run_args`` for commands without input)."""
 
     reads_input = True
+    indent: int | None = None  # a document people read (rulesets) is printed indented
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
@@ -75,7 +80,7 @@ class JsonCommand(BaseCommand):
             raise
         except Exception as exc:  # noqa: BLE001 - the contract forbids tracebacks
             fail(EngineError("internal_error", f"Interner Fehler: {type(exc).__name__}", None), exit_code=1)
-        emit_json(result)
+        emit_json(result, indent=self.indent)
 
     def _read(self, path: str | None) -> Any:
         # One byte more than the reader takes tells an oversized input without holding all of it.

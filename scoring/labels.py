@@ -102,6 +102,10 @@ def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) ->
         parts.append(_("%(n)s Deckel") % {"n": data["deckel"]})
     if data.get("dealer"):
         parts.append(_("gegeben von %(who)s") % {"who": data["dealer"]})
+    if data.get("bought_by"):
+        parts.append(_("Karten gekauft von %(who)s") % {"who": data["bought_by"]})  # 001 §7.1
+    if data.get("bid"):
+        parts.append(_("Gebot %(bid)s") % {"bid": data["bid"]})
     if data.get("fehler"):
         parts.append(_("Fehler von %(who)s") % {"who": data["fehler"].get("by", "?")})
     return ", ".join(parts)

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
-from scoring import safejson, selectors
+from scoring import hooks, safejson, selectors
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import EntryError, EntryResult, TableState, advance, start
@@ -105,6 +105,8 @@ def table_start(
         raise ValidationError({"members": _("Alle Spieler müssen zum Verein gehören.")})
     if len({member.pk for member in members}) != len(members):
         raise ValidationError({"members": _("Jeder Spieler darf nur einmal am Tisch sitzen.")})
+    for check in hooks.table_start_checks:  # e.g. a championship's Partie seats only its plan
+        check(session, members)
     first = first_dealer or (members[0] if members else None)
     if first is not None and first not in members:
         raise ValidationError({"first_dealer": _("Der erste Geber muss am Tisch sitzen.")})
@@ -178,6 +180,8 @@ def entry_append(
         existing = Entry.objects.filter(table=table, idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing
+    for check in hooks.entry_append_checks:  # e.g. a championship table's game limit
+        check(table)
     setup = selectors.table_setup(table)
     log = selectors.table_log(table)
     number = len(log) + 1

@@ -22,7 +22,7 @@ from django_tables2 import RequestConfig
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
-from scoring import safejson, selectors, services
+from scoring import hooks, safejson, selectors, services
 from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
@@ -212,6 +212,7 @@ def _live_context(
         "can_write": access.membership.can_write and not table.session.is_closed,
         "changed": changed,
         "urls": _table_urls(table),
+        "table_notes": hooks.notes(table),
     }
 
 

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_GET
 from clubs.access import ClubAccess, Need, club_view
 from scoring import engine, selectors, services
 from scoring.engine.core import EngineError
+from scoring.engine.entry_facts import FORM_OPTIONS
 from scoring.forms import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
 from scoring.forms_base import EntryContext, SubmissionFields
 from scoring.models import Entry, Table
@@ -184,7 +185,7 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
         hand_form = HandForm(context=context)
         options = hand_form.facts_options()
         form = {"kind": "schafkopf", "types": form_types(hand_form)}
-        form.update({key: options[key] for key in ("deckel", "bid")})
+        form.update({key: options[key] for key in FORM_OPTIONS})
     elif form_class is not RawEntryForm:
         form = {"kind": setup.family}  # a family's tap form: its facts are made on the server
     doc = {

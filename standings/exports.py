@@ -35,6 +35,7 @@ from clubs.models import Club, Member
 from scoring.amounts import CENT, amount_formatter, euros, unit_label
 from scoring.labels import EVENT_LABELS, game_label
 from scoring.models import Entry, LedgerEntry, Role, Session, Table
+from scoring.spreadsheet import safe_cell
 from standings import charts
 from standings import selectors as stats
 from standings.selectors import Period, UnitStandings
@@ -412,12 +413,12 @@ def workbook_bytes(reports: Sequence[Report], *, title: str) -> bytes:
         for index, column in enumerate(columns, start=1):
             ws.column_dimensions[get_column_letter(index)].width = column.width
         ws.freeze_panes = "A3"
-        heading = WriteOnlyCell(ws, value=title)
+        heading = WriteOnlyCell(ws, value=safe_cell(title))
         heading.font = Font(bold=True, size=13)
         ws.append([heading])
         header = []
         for column in columns:
-            cell = WriteOnlyCell(ws, value=column.title)
+            cell = WriteOnlyCell(ws, value=safe_cell(column.title))
             cell.font = bold
             cell.alignment = Alignment(wrap_text=True, vertical="top")
             header.append(cell)
@@ -428,7 +429,7 @@ def workbook_bytes(reports: Sequence[Report], *, title: str) -> bytes:
             for index, convert in converters:
                 if row[index] is not None:
                     row[index] = convert(row[index])
-            ws.append(row)
+            ws.append([safe_cell(value) for value in row])  # names, notes: user text, never a formula
             count += 1
         ws.auto_filter.ref = f"A2:{get_column_letter(len(columns))}{count + 2}"
     buffer = BytesIO()

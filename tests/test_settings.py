@@ -11,8 +11,9 @@ from django.conf import settings
 
 
 def python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """Runs Python in the project folder with the DJANGO_* variables given, and no others."""
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    """Runs Python in the project folder with the DJANGO_* variables given, and no others (nor
+    the local settings file a `make serve` in this checkout may have written)."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")} | {"DJANGO_ENV_FILE": os.devnull}
     return subprocess.run(
         [sys.executable, *args],
         cwd=settings.BASE_DIR,

@@ -7,7 +7,7 @@
 
 Each builds its evening through the services in a throwaway club (allgaeu, four players, the
 engine's realistic game mix), takes the median of several runs, and deletes the club again.
-Run against the database the settings name (``DATABASE_URL``).
+``manage.py bench`` runs them in its temporary database (``tools.benchdb``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _bench_table() -> Iterator[Table]:
         club.delete()
 
 
-def _next_entry(table: Table, rng: random.Random) -> dict[str, Any]:
+def next_entry(table: Table, rng: random.Random) -> dict[str, Any]:
     """A valid next entry: a hand of the realistic mix for the round in force, or the vote."""
     setup = selectors.table_setup(table)
     state = selectors.table_state(table, setup).state
@@ -56,7 +56,7 @@ def _next_entry(table: Table, rng: random.Random) -> dict[str, Any]:
 def _fill(table: Table, hands: int, seed: int = 6) -> None:
     rng = random.Random(seed)
     while Entry.objects.filter(table=table).count() < hands:
-        services.entry_append(table=table, data=_next_entry(table, rng), user=None)
+        services.entry_append(table=table, data=next_entry(table, rng), user=None)
 
 
 def _median_ms(run: Callable[[], None], undo: Callable[[], None]) -> float:
@@ -74,7 +74,7 @@ def hand_entry_ms(*, hands: int = 200) -> float:
     with _bench_table() as table:
         _fill(table, hands - 1)
         rng = random.Random(200)
-        data = _next_entry(table, rng)
+        data = next_entry(table, rng)
         return _median_ms(
             lambda: services.entry_append(table=table, data=data, user=None),
             lambda: services.entry_undo_last(table=table, user=None),

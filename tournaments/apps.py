@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Turniere")
+
+    def ready(self) -> None:
+        from scoring import hooks
+        from tournaments import guards
+
+        hooks.table_start_checks.append(guards.check_table_start)
+        hooks.entry_append_checks.append(guards.check_entry_append)
+        hooks.table_notes.append(guards.table_note)

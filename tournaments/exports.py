@@ -1,7 +1,8 @@
 """The championship's ranking as rows (one report), rendered as Excel by the shared writer of
 ``standings.exports`` and as PDF by ``templates/tournaments/pdf/ranking.html`` from the same rows.
 
-Numbers stay numbers in Excel (a place shared by two players is the same number twice).
+Places are text, "2." or "2.=" where the place is shared (issue 14: as printed on the wall);
+every figure stays a number in Excel.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from standings.exports import Column, workbook_bytes
-from tournaments.engine.ranking import CRITERIA, PLAYOFF
+from tournaments.engine.ranking import CRITERIA, PLAYOFF, SHARED
 from tournaments.selectors import TournamentRanking
 
 # Each criterion of 001 §11.3: a short column head and the rule book's words.
@@ -37,7 +38,10 @@ def decided_label(decided_by: str | None) -> str:
         return ""
     if decided_by == PLAYOFF:
         return str(_("Stechen"))
-    return str(CRITERION_LABELS[decided_by][1])
+    if decided_by == SHARED:
+        return str(_("geteilt"))
+    # Without the rule book's parenthesis: the legend under the table explains each criterion.
+    return str(CRITERION_LABELS[decided_by][1]).split(" (")[0]
 
 
 class RankingReport:
@@ -50,10 +54,11 @@ class RankingReport:
 
     def columns(self) -> list[Column]:
         return [
-            Column(str(_("Platz")), "int", 7),
+            Column(str(_("Platz")), "text", 7),
             Column(str(pgettext_lazy("player number", "Nr.")), "int", 6),
             Column(str(pgettext_lazy("one", "Spieler")), "text", 22),
             *(Column(str(CRITERION_LABELS[name][0]), "int", 10) for name in CRITERIA),
+            *(Column(partie_head(index), "int", 7) for index in self.ranking.partie_indices),
             Column(str(_("davon Korrektur")), "int", 11),
             Column(str(_("entschieden durch")), "text", 30),
         ]
@@ -62,13 +67,24 @@ class RankingReport:
         for row in self.ranking.rows:
             placing = row.placing
             yield [
-                placing.place,
+                place_label(placing.place, placing.shared),
                 row.number,
                 placing.name,
                 *placing.tally.key(),
+                *row.partie_points,
                 placing.adjustment or None,
                 decided_label(placing.decided_by),
             ]
+
+
+def place_label(place: int, shared: bool) -> str:
+    """ "2." or, for a shared place, "2.=" (PDF, Excel and the pages alike)."""
+    return f"{place}.=" if shared else f"{place}."
+
+
+def partie_head(index: int) -> str:
+    """The column head of the points of one Partie: "P1" … ."""
+    return str(_("P%(index)s") % {"index": index})
 
 
 def ranking_workbook(ranking: TournamentRanking) -> bytes:

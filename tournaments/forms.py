@@ -55,6 +55,11 @@ class ParticipantsForm(forms.Form):
         self.fields["members"].queryset = members
 
 
+def _confirm(label: str) -> forms.BooleanField:
+    """A required tick: the guard against a mis-tap (issue 14), without any script."""
+    return forms.BooleanField(label=label, required=True)
+
+
 class DrawRunForm(forms.Form):
     seed = forms.IntegerField(
         label=_("Seed"),
@@ -64,11 +69,18 @@ class DrawRunForm(forms.Form):
         help_text=_("Leer lassen für eine neue Zufallszahl; mit demselben Seed ergibt sich dieselbe Auslosung."),
     )
 
+    def __init__(self, *args: Any, redraw: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if redraw:
+            self.fields["confirm"] = _confirm(
+                _("Ja, neu ziehen: die schon gezogenen und angesagten Nummern gelten dann nicht mehr.")
+            )
+
 
 class DrawRecordForm(forms.Form):
     """One number field per participant: the slips as drawn on paper."""
 
-    def __init__(self, *args: Any, participants: list[Participant], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, participants: list[Participant], redraw: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.participants = participants
         for participant in participants:
@@ -78,6 +90,11 @@ class DrawRecordForm(forms.Form):
                 max_value=len(participants),
                 initial=participant.number,
             )
+        if redraw:
+            self.fields["confirm"] = _confirm(_("Ja, diese Nummern gelten statt der schon gezogenen."))
+
+    def number_fields(self) -> list[forms.BoundField]:
+        return [self[f"number_{p.member_id}"] for p in self.participants]
 
     def numbers(self) -> dict[int, int]:
         return {p.member_id: self.cleaned_data[f"number_{p.member_id}"] for p in self.participants}
@@ -91,6 +108,17 @@ class PartieStartForm(forms.Form):
         required=False,
         help_text=_("Leer lassen für eine neue Zufallszahl."),
     )
+    confirm = _confirm(
+        _("Ja, diese Partie jetzt beginnen: die Sitzordnung wird gezogen, das lässt sich nicht zurücknehmen.")
+    )
+
+
+class FinishForm(forms.Form):
+    confirm = _confirm(_("Ja, die Meisterschaft abschließen."))
+
+
+class PlanChoiceForm(forms.Form):
+    variant = forms.ChoiceField(choices=[("fewest_repeats", ""), ("at_most_twice", "")])
 
 
 class _PlayersForm(PlainTextFields, forms.Form):

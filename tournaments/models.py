@@ -145,6 +145,9 @@ class Partie(models.Model):
     session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="partie")
     started_at = models.DateTimeField(_("begonnen"), auto_now_add=True)
     started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # Finishing the championship closed this Partie's evening (it was open before): reopening the
+    # championship reopens exactly these evenings (issue 14).
+    closed_by_finish = models.BooleanField(_("beim Abschließen geschlossen"), default=False)
 
     class Meta:
         ordering = ["tournament", "index"]

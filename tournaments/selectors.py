@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
 from scoring.models import Entry, LedgerEntry, Role, Seat, Table
@@ -28,6 +30,17 @@ def previous_tournament(tournament: Tournament) -> Tournament | None:
     """Last year's championship (the latest finished one before this year)."""
     return (
         Tournament.objects.filter(club_id=tournament.club_id, year__lt=tournament.year, status=Status.FINISHED)
+        .order_by("-year")
+        .first()
+    )
+
+
+def unfinished_before(tournament: Tournament) -> Tournament | None:
+    """The latest earlier championship that is not finished: its ranking is not used for the
+    draw order (``previous_tournament`` is), which the draw page says before drawing."""
+    return (
+        Tournament.objects.filter(club_id=tournament.club_id, year__lt=tournament.year)
+        .exclude(status=Status.FINISHED)
         .order_by("-year")
         .first()
     )
@@ -95,6 +108,40 @@ def plan(tournament: Tournament) -> list[PlanPartie]:
 
 
 @dataclass(frozen=True)
+class PlanVariant:
+    variant: str
+    repeat_pairs: int
+    min_distinct_opponents: int
+    max_pair_meetings: int
+    five_low: int
+    five_high: int
+    in_force: bool
+
+
+def plan_variants(tournament: Tournament) -> list[PlanVariant]:
+    """The plan in force and the alternative beside it with their figures (issue 14); empty
+    where no alternative is offered."""
+    plan = tournament.plan or {}
+    if not plan.get("alternative"):
+        return []
+
+    def figures(doc: dict[str, Any], in_force: bool) -> PlanVariant:
+        five = list(doc.get("five_seats", {}).values()) or [0]
+        return PlanVariant(
+            doc.get("variant", ""),
+            doc["repeat_pairs"],
+            doc["min_distinct_opponents"],
+            doc["max_pair_meetings"],
+            min(five),
+            max(five),
+            in_force,
+        )
+
+    both = [figures(plan, True), figures(plan["alternative"], False)]
+    return sorted(both, key=lambda v: v.variant != "fewest_repeats")
+
+
+@dataclass(frozen=True)
 class PlanPlayer:
     number: int
     name: str
@@ -124,8 +171,12 @@ class TableView:
     table: Table | None  # None before the Partie starts
     seats: tuple[PlanSeat, ...]  # in seat order, Schreiber first (before the start: by number)
     schreiber: str
-    hands: int  # entries on the sheet so far
-    games: int  # games this table plays in the Partie (a table of 5 plays 5/4 of them)
+    hands: int  # hands (games) on the sheet so far
+    games: int  # games this table plays in the Partie (a table of 5 plays 5/4 of them, of 6 6/4)
+
+    @property
+    def done(self) -> bool:
+        return bool(self.games) and self.hands >= self.games
 
 
 @dataclass(frozen=True)
@@ -154,7 +205,7 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
     rows = (
         PartieTable.objects.filter(partie=partie)
         .select_related("table", "table__session__club", "schreiber")
-        .annotate(hands=Max("table__entries__number"))
+        .annotate(hands=Count("table__entries", filter=Q(table__entries__kind="hand")))
         .order_by("number")
     )
     seats: dict[int, list[Seat]] = {}
@@ -172,6 +223,46 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
         for row in rows
     )
     return PartieView(index, partie, tables)
+
+
+@dataclass(frozen=True)
+class FinishCheck:
+    """What finishing the championship would leave as it is (shown before the owner confirms)
+    and what refuses it (issue 14)."""
+
+    not_started: list[int]  # Partien not begun: refuses
+    short_tables: list[tuple[int, int, int, int]]  # (Partie, table, games played, games to play)
+    open_partien: list[int]  # Partien whose evening is open: finishing closes it
+    shared_first: list[str]  # players sharing first place with no playoff: refuses
+
+    @property
+    def refusals(self) -> list[str]:
+        out = []
+        if self.not_started:
+            out.append(
+                _("Noch nicht begonnen: %(partien)s. Partie.") % {"partien": ", ".join(map(str, self.not_started))}
+            )
+        if self.shared_first:
+            out.append(
+                _(
+                    "%(names)s teilen sich den ersten Platz. Der Wanderpokal hat einen Zock-König: zuerst das "
+                    "Stechen eintragen (001 §11.3 Nr. 11)."
+                )
+                % {"names": ", ".join(self.shared_first)}
+            )
+        return out
+
+
+def finish_check(tournament: Tournament) -> FinishCheck:
+    views = partien(tournament)
+    started = [v for v in views if v.partie is not None]
+    placings = tournament_ranking(tournament).ranking.placings
+    return FinishCheck(
+        not_started=[v.index for v in views if v.partie is None],
+        short_tables=[(v.index, t.number, t.hands, t.games) for v in started for t in v.tables if not t.done],
+        open_partien=[v.index for v in started if v.partie is not None and not v.partie.session.is_closed],
+        shared_first=[placing.name for placing in placings if placing.place == 1 and placing.shared],
+    )
 
 
 def partien(tournament: Tournament) -> list[PartieView]:
@@ -235,6 +326,7 @@ class RankingRow:
     placing: engine.Placing
     member: Member
     number: int | None
+    partie_points: tuple[int, ...] = ()  # his points in each started Partie, in order
 
     @property
     def criteria(self) -> list[int]:
@@ -249,10 +341,26 @@ class TournamentRanking:
     playoffs: list[Playoff] = field(default_factory=list)
     adjustments: list[Adjustment] = field(default_factory=list)
     ignored_playoffs: list[Playoff] = field(default_factory=list)
+    partie_indices: list[int] = field(default_factory=list)  # the started Partien (columns P1 …)
 
     def tie_groups(self) -> list[list[RankingRow]]:
         by_name = {row.member.display_name: row for row in self.rows}
         return [[by_name[name] for name in group] for group in self.ranking.tie_groups()]
+
+
+def partie_points(tournament: Tournament) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+    """(the started Partien, each member's points in each of them), from the ledger."""
+    indices = sorted(tournament.partie_set.values_list("index", flat=True))
+    totals: dict[tuple[int, int], int] = {}
+    rows = (
+        LedgerEntry.objects.filter(table__in=tournament_tables(tournament))
+        .values("member", "table__partie_table__partie__index")
+        .annotate(total=Sum("amount"))
+    )
+    for row in rows:
+        totals[(row["member"], row["table__partie_table__partie__index"])] = row["total"]
+    members = tournament.participants.values_list("member_id", flat=True)
+    return indices, {m: tuple(totals.get((m, i), 0) for i in indices) for m in members}
 
 
 def tournament_ranking(tournament: Tournament) -> TournamentRanking:
@@ -281,12 +389,20 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
     )
     by_name = {member.display_name: member for member in members.values()}
     ignored = {frozenset(p.players) for p in result.ignored_playoffs}
+    indices, per_partie = partie_points(tournament)
     return TournamentRanking(
         tournament=tournament,
         ranking=result,
         rows=[
-            RankingRow(placing, by_name[placing.name], numbers[by_name[placing.name].pk]) for placing in result.placings
+            RankingRow(
+                placing,
+                by_name[placing.name],
+                numbers[by_name[placing.name].pk],
+                per_partie.get(by_name[placing.name].pk, ()),
+            )
+            for placing in result.placings
         ],
+        partie_indices=indices,
         playoffs=playoffs,
         adjustments=adjustments,
         ignored_playoffs=[

@@ -159,6 +159,25 @@ def participants_set(*, tournament: Tournament, members: Iterable[Member], user:
     return tournament
 
 
+@transaction.atomic
+def plan_choose(*, tournament: Tournament, variant: str, user: User) -> Tournament:
+    """Take the default plan (fewest repeats) or the alternative (no pair more than twice) that
+    ``plan_tournament`` offered beside it; before the first Partie only. The plan in force is
+    always the document's top level; the other one waits under ``alternative``."""
+    tournament = _lock(tournament)
+    _check_not_started(tournament)
+    plan = tournament.plan or {}
+    if plan.get("variant") == variant:
+        return tournament
+    other = plan.get("alternative")
+    if not other or other.get("variant") != variant:
+        raise ValidationError(_("Für diese Spielerzahl gibt es keinen anderen Plan."))
+    current = {key: plan[key] for key in other}
+    tournament.plan = {**plan, **other, "alternative": current}
+    tournament.save(update_fields=["plan"])
+    return tournament
+
+
 def _draw_participants(tournament: Tournament) -> tuple[list[Participant], tuple[str, ...]]:
     """The participants and the order they draw in (001 §11.2)."""
     participants = list(tournament.participants.select_related("member").order_by("member__display_name"))
@@ -348,17 +367,22 @@ def adjustment_delete(*, adjustment: Adjustment, user: User) -> None:
 
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
-    """Close the championship once every Partie has begun: its evenings are closed (a late
-    correction reopens one, audited, in the score sheets) and the ranking counts for the trophies."""
+    """Close the championship (the owner has seen ``selectors.finish_check`` and confirmed): its
+    open evenings are closed (a late correction reopens one, audited, in the score sheets) and the
+    ranking counts for the trophies. Refused while a Partie has not begun, and while first place
+    is shared without a playoff (001 §11.3 ends in a playoff; the Wanderpokal has one holder,
+    001 §11.6). Places below may stay shared."""
     tournament = _lock(tournament)
     if tournament.status == Status.FINISHED:
         raise ValidationError(_("Die Meisterschaft ist schon abgeschlossen."))
-    parties = list(tournament.partie_set.select_related("session"))
-    if tournament.status != Status.RUNNING or len(parties) < tournament.partien:
-        raise ValidationError(_("Abschließen erst, wenn alle Partien begonnen haben."))
-    for partie in parties:
+    check = selectors.finish_check(tournament)
+    if tournament.status != Status.RUNNING or check.refusals:
+        raise ValidationError(check.refusals or [_("Abschließen erst, wenn alle Partien begonnen haben.")])
+    for partie in tournament.partie_set.select_related("session"):
         if not partie.session.is_closed:
             scoring_services.session_close(session=partie.session, user=user)
+            partie.closed_by_finish = True
+            partie.save(update_fields=["closed_by_finish"])
     tournament.status = Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
@@ -367,10 +391,16 @@ def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
 
 @transaction.atomic
 def tournament_reopen(*, tournament: Tournament, user: User) -> Tournament:
-    """Back to running (the evenings stay closed until reopened on their own pages)."""
+    """Back to running, as before finishing: the evenings finishing closed are open again (those
+    closed before stay closed)."""
     tournament = _lock(tournament)
     if tournament.status != Status.FINISHED:
         raise ValidationError(_("Die Meisterschaft ist nicht abgeschlossen."))
+    for partie in tournament.partie_set.filter(closed_by_finish=True).select_related("session"):
+        if partie.session.is_closed:
+            scoring_services.session_reopen(session=partie.session, user=user)
+        partie.closed_by_finish = False
+        partie.save(update_fields=["closed_by_finish"])
     tournament.status = Status.RUNNING
     tournament.finished_at = None
     tournament.save(update_fields=["status", "finished_at"])

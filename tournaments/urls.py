@@ -17,6 +17,7 @@ urlpatterns = [
     path(T + "draw/paper/", views.draw_paper, name="draw_paper"),
     path(T + "plan/", views.plan, name="plan"),
     path(T + "plan.pdf", views.plan_pdf, name="plan_pdf"),
+    path(T + "plan/choose/", views.plan_choose, name="plan_choose"),
     path(T + "partie/<int:partie_index>/", views.partie, name="partie"),
     path(T + "partie/<int:partie_index>/start/", views.partie_start, name="partie_start"),
     path(T + "partie/<int:partie_index>/sheets.pdf", views.sheets_pdf, name="sheets_pdf"),

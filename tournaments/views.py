@@ -7,7 +7,7 @@ trophies, prints the PDFs and downloads the ranking as Excel.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -26,8 +26,10 @@ from tournaments.forms import (
     AdjustmentForm,
     DrawRecordForm,
     DrawRunForm,
+    FinishForm,
     ParticipantsForm,
     PartieStartForm,
+    PlanChoiceForm,
     PlayoffForm,
     TournamentEditForm,
     TournamentForm,
@@ -195,14 +197,19 @@ def _draw_page(
             paper_form=paper,
             logs=selectors.draw_logs(tournament),
             previous=selectors.previous_tournament(tournament),
+            unfinished=selectors.unfinished_before(tournament),
         ),
     )
+
+
+def _redraw(tournament: Tournament) -> bool:
+    return tournament.status == Status.DRAWN
 
 
 @club_view(Need.MANAGE)
 def draw(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
-    run = DrawRunForm(request.POST or None)
+    run = DrawRunForm(request.POST or None, redraw=_redraw(tournament))
     if run.is_valid():
         try:
             services.draw_run(tournament=tournament, seed=run.cleaned_data["seed"], user=request.user)
@@ -211,14 +218,14 @@ def draw(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpRe
         else:
             messages.success(request, _("Die Nummern sind gezogen."))
             return redirect("tournaments:draw", slug=access.club.slug, tournament_id=tournament.pk)
-    paper = DrawRecordForm(participants=selectors.draw_preview(tournament))
+    paper = DrawRecordForm(participants=selectors.draw_preview(tournament), redraw=_redraw(tournament))
     return _draw_page(request, access, tournament, run, paper)
 
 
 @club_view(Need.MANAGE, methods=["POST"])
 def draw_paper(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
-    paper = DrawRecordForm(request.POST, participants=selectors.draw_preview(tournament))
+    paper = DrawRecordForm(request.POST, participants=selectors.draw_preview(tournament), redraw=_redraw(tournament))
     if paper.is_valid():
         try:
             services.draw_record(tournament=tournament, numbers=paper.numbers(), user=request.user)
@@ -227,7 +234,7 @@ def draw_paper(request: HttpRequest, access: ClubAccess, tournament_id: int) -> 
         else:
             messages.success(request, _("Die gezogenen Nummern sind eingetragen."))
             return redirect("tournaments:draw", slug=access.club.slug, tournament_id=tournament.pk)
-    return _draw_page(request, access, tournament, DrawRunForm(), paper)
+    return _draw_page(request, access, tournament, DrawRunForm(redraw=_redraw(tournament)), paper)
 
 
 # --- the plan and the Partien ----------------------------------------------------------------------
@@ -237,16 +244,74 @@ def draw_paper(request: HttpRequest, access: ClubAccess, tournament_id: int) -> 
 def plan(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     partien = selectors.plan(tournament)
-    context = _context(access, tournament, plan=partien, by_player=selectors.plan_by_player(partien))
+    context = _context(
+        access,
+        tournament,
+        plan=partien,
+        by_player=selectors.plan_by_player(partien),
+        variants=selectors.plan_variants(tournament),
+    )
     return render(request, "tournaments/plan.html", context)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def plan_choose(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
+    """The organiser takes the default plan or the alternative (issue 14), before the first Partie."""
+    tournament = _tournament(access, tournament_id)
+    form = PlanChoiceForm(request.POST)
+    if form.is_valid():
+        try:
+            services.plan_choose(tournament=tournament, variant=form.cleaned_data["variant"], user=request.user)
+        except ValidationError as error:
+            _report(request, error)
+        else:
+            messages.success(request, _("Der gewählte Spielplan gilt."))
+    return redirect("tournaments:plan", slug=access.club.slug, tournament_id=tournament.pk)
 
 
 @club_view(Need.READ, methods=["GET"])
 def plan_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     partien = selectors.plan(tournament)
-    context = {"tournament": tournament, "plan": partien, "by_player": selectors.plan_by_player(partien)}
+    columns, points = wall_layout(partien[0].tables if partien else ())
+    context = {
+        "tournament": tournament,
+        "plan": partien,
+        "walls": [(partie, wall_rows(partie.tables, columns)) for partie in partien],
+        "by_player": selectors.plan_by_player(partien),
+        "wall_columns": columns,
+        "wall_pt": points,
+    }
     return _pdf("tournaments/pdf/plan.html", context, f"spielplan-{tournament.year}")
+
+
+# The seating plan on the wall (issue 14): one Partie per landscape A4 page, read from two metres.
+WALL_WIDTH_MM, WALL_HEIGHT_MM = 273, 160  # the page body under the Partie's heading
+NAME_CHARS = 15  # a name this long still fits its card on one line (longer ones are cut with …)
+PT_MM = 0.3528
+
+
+def wall_layout(tables: Sequence[selectors.PlanTable]) -> tuple[int, int]:
+    """(columns of table cards, type size in pt): the layout with the largest type that fits. From
+    two metres a name wants about 14 pt and up; 3 tables of 5 get 24 pt, 12 tables about 14 pt."""
+    count = max(1, len(tables))
+    lines = max((len(t.seats) for t in tables), default=4) + 1.6  # the names and the card's heading
+
+    def size(columns: int) -> int:
+        rows = -(-count // columns)
+        by_height = (WALL_HEIGHT_MM / rows - 6) / lines / 1.3 / PT_MM
+        by_width = (WALL_WIDTH_MM / columns - 8) / (NAME_CHARS * 0.6 + 2.5) / PT_MM
+        return int(min(28, by_height, by_width))
+
+    columns = max(range(1, min(count, 6) + 1), key=lambda c: (size(c), -c))
+    return columns, max(9, size(columns))
+
+
+def wall_rows(tables: Sequence[selectors.PlanTable], columns: int) -> list[list[selectors.PlanTable | None]]:
+    """The cards in rows of ``columns``, the last row filled up with blanks (a fixed table layout)."""
+    cards: list[selectors.PlanTable | None] = list(tables)
+    cards += [None] * (-len(cards) % columns)
+    return [cards[i : i + columns] for i in range(0, len(cards), columns)]
 
 
 def _partie_index(tournament: Tournament, partie_index: int) -> int:
@@ -281,26 +346,48 @@ def partie_start(request: HttpRequest, access: ClubAccess, tournament_id: int, p
                 request, _("Die %(index)s. Partie beginnt; die Sitzordnung ist gezogen.") % {"index": index}
             )
     else:
-        messages.error(request, _("Der Seed ist ungültig."))
+        _form_errors(request, form)
     return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+# The blank sheet: one A4 page per table (issue 14). The body of the page holds this many mm of
+# rows; a table of 40 games gets roomy rows, one of 60 (six players) rows of 3.8 mm.
+SHEET_ROWS_MM = 218
+SHEET_ROW_MAX_MM = 5.4
+
+
+def sheet_rows(seats: int, games: int, names: list[str]) -> list[dict[str, object]]:
+    """Each game of a blank sheet: its number, the dealer, and which seats sit out (001 §7.1 at
+    five: the dealer; §7.2 at six: also the Abheber to the dealer's right). The deal goes round
+    clockwise from the first seat (the sheet's first dealer)."""
+    rows = []
+    for number in range(1, games + 1):
+        dealer = (number - 1) % seats
+        out = {dealer} if seats >= 5 else set()
+        if seats == 6:
+            out.add((dealer - 1) % seats)
+        rows.append(
+            {"number": number, "dealer": names[dealer] if names else "", "out": [k in out for k in range(seats)]}
+        )
+    return rows
 
 
 @club_view(Need.READ, methods=["GET"])
 def sheets_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int) -> HttpResponse:
-    """Blank score sheets, one page per table, with the players' names: the paper backup."""
+    """Blank score sheets, one A4 page per table, with the players' names: the paper backup."""
     tournament = _tournament(access, tournament_id)
     view = selectors.partie_view(tournament, _partie_index(tournament, partie_index))
-    tables = [
-        {
-            "table": table,
-            # The deal goes round clockwise from the first seat (the sheet's first dealer).
-            "rows": [
-                (k, table.seats[(k - 1) % len(table.seats)].name if view.started else "")
-                for k in range(1, table.games + 1)
-            ],
-        }
-        for table in view.tables
-    ]
+    tables = []
+    for table in view.tables:
+        names = [seat.name for seat in table.seats] if view.started else []
+        height = min(SHEET_ROW_MAX_MM, SHEET_ROWS_MM / (table.games + 2))  # the games, the head, the sum
+        tables.append(
+            {
+                "table": table,
+                "rows": sheet_rows(len(table.seats), table.games, names),
+                "row_mm": f"{height:.2f}",
+            }
+        )
     context = {"tournament": tournament, "partie": view, "tables": tables}
     return _pdf("tournaments/pdf/sheets.html", context, f"spielzettel-{tournament.year}-partie-{view.index}")
 
@@ -351,7 +438,8 @@ def ranking_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) ->
         "tournament": tournament,
         "ranking": result,
         "columns": report.columns(),
-        "rows": list(report.rows()),
+        # (the cells, on the podium): the cells of the shared report, the emphasis from the ranking
+        "rows": [(cells, row.placing.place <= 3) for cells, row in zip(report.rows(), result.rows, strict=True)],
         "heads": _criteria_heads(),
     }
     return _pdf("tournaments/pdf/ranking.html", context, f"rangliste-{tournament.year}")
@@ -425,16 +513,25 @@ def adjustment_delete(request: HttpRequest, access: ClubAccess, tournament_id: i
     return _to_ranking(access, tournament)
 
 
-@club_view(Need.MANAGE, methods=["POST"])
+@club_view(Need.MANAGE)
 def finish(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
+    """Finishing in two steps: the page shows what is missing and what refuses it; the owner
+    confirms with a tick (issue 14: no one-tap finish)."""
     tournament = _tournament(access, tournament_id)
-    try:
-        services.tournament_finish(tournament=tournament, user=request.user)
-    except ValidationError as error:
-        _report(request, error)
-    else:
-        messages.success(request, _("Die Meisterschaft ist abgeschlossen."))
-    return redirect(tournament)
+    form = FinishForm(request.POST or None)
+    if form.is_valid():
+        try:
+            services.tournament_finish(tournament=tournament, user=request.user)
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(request, _("Die Meisterschaft ist abgeschlossen."))
+            return redirect(tournament)
+    return render(
+        request,
+        "tournaments/finish.html",
+        _context(access, tournament, form=form, check=selectors.finish_check(tournament)),
+    )
 
 
 @club_view(Need.MANAGE, methods=["POST"])

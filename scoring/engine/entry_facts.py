@@ -16,6 +16,9 @@ from .presets.schafkopf_games import GAMES
 
 # The tie-line result buttons (issue 13): they record these Augen of the declarer's side.
 TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
+# The form's options ``hand_facts`` reads besides the players and the dealer: the server's form
+# and the offline page pass the same ones.
+FORM_OPTIONS = ("deckel", "bid", "bid_kinds", "bid_with_tout", "mungo_owner")
 # Which events carry which fields (the event form has them all).
 _EVENT_FIELDS = {"vergeben": ("by",), "verabhebt": ("by",), "special_round": ("kind", "dealer"), "vote": ("choice",)}
 
@@ -27,17 +30,22 @@ def hand_facts(
     dealer: str,
     deckel: bool,
     bid: bool,
+    bid_kinds: Sequence[str] = ("solo",),
+    bid_with_tout: bool = False,
+    mungo_owner: bool = False,
 ) -> dict[str, Any]:
     """A Schafkopf-family hand from the tap form: only what the chosen game reads, so a partner
     tapped before switching to a Solo is never sent. ``dealer``: who deals in turn (a hand
     names its dealer only when someone else dealt, 001 §8.4); ``deckel``/``bid``: whether the
-    form offers those fields. ``result`` is a spec §2.1 result or a tie-line button
+    form offers those fields; ``bid_kinds``: the game kinds that carry the bid, ``bid_with_tout``:
+    a Tout keeps it (both in the Gardareizrunde, 001 §5.3); ``mungo_owner``: a Mungo names whose
+    Stöckle it is (001 §5.4). ``result`` is a spec §2.1 result or a tie-line button
     (``TIE_AUGEN``)."""
     cd = values
     game = GAMES[cd["game"]]
     data: dict[str, Any] = {"game": game.name}
     kind = game.kind
-    if kind in ("partner", "solo", "bettel", "sie"):
+    if kind in ("partner", "solo", "bettel", "sie") or (kind == "ramsch" and mungo_owner):
         data["declarer"] = cd.get("declarer") or None
     if kind == "partner":
         data["partner"] = cd.get("partner") or None
@@ -68,8 +76,10 @@ def hand_facts(
             data["kontra_by"] = list(cd["kontra_by"])
     if deckel and cd.get("deckel"):
         data["deckel"] = cd["deckel"]
-    if bid and kind == "solo" and not tout and cd.get("bid") is not None:
+    if bid and kind in bid_kinds and (bid_with_tout or not tout) and cd.get("bid") is not None:
         data["bid"] = cd["bid"]
+    if cd.get("bought_by"):
+        data["bought_by"] = cd["bought_by"]  # 001 §7.1/§7.2: the buyer plays in the seller's seat
     if cd.get("dealer") and cd["dealer"] != dealer:
         data["dealer"] = cd["dealer"]
     if cd.get("fehler_by"):

@@ -150,9 +150,13 @@ def check_int(value: Any, lo: int, hi: int, field: str, label: str | None = None
     if isinstance(value, bool) or not isinstance(value, int):
         raise EngineError("invalid_type", "Erwartet eine ganze Zahl.", field)
     if not lo <= value <= hi:
+        # ``label`` is a singular subject ("Die Augenzahl"), so "muss" agrees with it.
         what = label or "Der Wert"
         # A number of thousands of digits cannot even be printed (Python's limit is 4,300).
         shown = value if abs(value) < 10**12 else ("zu groß" if value > 0 else "zu klein")
+        if lo == hi:
+            # A range that collapses to one value reads as a rule, not as "zwischen 0 und 0".
+            raise EngineError("out_of_range", f"{what} kann hier nur {lo} sein, nicht {shown}.", field)
         raise EngineError("out_of_range", f"{what} muss zwischen {lo} und {hi} liegen (ist {shown}).", field)
     return value
 

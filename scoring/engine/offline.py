@@ -17,7 +17,7 @@ from typing import Any
 
 from . import registry
 from .core import EngineError
-from .entry_facts import event_facts, hand_facts
+from .entry_facts import FORM_OPTIONS, event_facts, hand_facts
 from .presets.schafkopf_games import GAMES
 from .session import TableState, advance, fold
 
@@ -123,7 +123,7 @@ class OfflineTable:
         values = clean(fields, self.form["types"])
         if values.get("game") not in GAMES:
             raise EngineError("missing_field", "Welches Spiel?", "game")
-        options = {key: self.form[key] for key in ("deckel", "bid")}
+        options = {key: self.form[key] for key in FORM_OPTIONS if key in self.form}
         return hand_facts(values, players=self.players, dealer=self.state.dealer, **options)
 
 

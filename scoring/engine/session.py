@@ -3,8 +3,10 @@ scored under the table state in force, the totals, the Stock and the state for t
 
 The log is the truth; the table state is derived by folding over it, never stored as counters:
 who deals (clockwise, 001 §2.3), who sits out (5 at the table: the dealer; 6: the dealer and the
-player to his right, 001 §7), the round in force and the queue of rounds to come (Bock-, Mungo-
-and the special rounds of 001 §5, the Bockspiel of §8.4), a pending vote (§5.2), the Stock
+player to his right, 001 §7; a hand whose cards were bought seats the buyer instead of the seller,
+§7.1/§7.2), the round in force and the queue of rounds to come (Bock-, Mungo- and the special
+rounds of 001 §5 — in a Stöcklesrunde the Stöckle each player still holds, §5.4/§5.5 — and the
+Bockspiel of §8.4), a pending vote (§5.2), the Stock
 (001 §8.1/§8.2 and §5.3, or 003 §3.2) and the Doppelkopf table events (004 §5, §10).
 
 Public API (the web service and ``manage.py score_session`` share it):
@@ -33,6 +35,7 @@ from . import registry
 from .core import Context, EngineError, HandResult, Line, Outcome, RuleSet, check_amounts
 from .presets.doppelkopf import schmeissen_payouts, vergeben_payouts
 from .presets.schafkopf import SchafkopfRules
+from .presets.schafkopf_games import GAMES
 from .session_rules import TableRules
 
 EVENTS = ("zusammengeworfen", "vergeben", "verabhebt", "special_round", "vote", "schmeissen", "end_round")
@@ -47,12 +50,19 @@ _EVENT_FIELDS = {
 }
 # Keys of a hand that the fold derives itself: a session hand must not carry them.
 _DERIVED_KEYS = ("seats", "context", "ruleset")
+# Keys of a session hand that the fold reads and the preset never sees.
+_FOLD_KEYS = frozenset({"dealer", "bought_by"})
 # Rounds that bring a Bock doubling of their own (001 §5 "Ausnahme: Bockrunde!", §5.7).
 _BOCK_ROUNDS = frozenset({"bockrunde", "abschlussrunde"})
 # 001 §5.2: "nur, wenn die Spielart nicht ein Bettel oder ein Mungo war" (and games without sides).
 _NO_SIDES = frozenset({"bettel", "betteln", "mungo", "ramsch", "leasters", "sie"})
-# 001 §5.4/§5.5: every player plays each listed game once.
-_STOECKLE = {"stoecklesrunde": 5, "megastoecklesrunde": 8}
+# 001 §5.4/§5.5: every player plays each listed game once; one Stöckle per game and player.
+STOECKLE = {
+    "stoecklesrunde": ("solo", "wenz", "bettel", "rufspiel", "mungo"),
+    "megastoecklesrunde": ("solo", "wenz", "bettel", "rufspiel", "mungo", "geier", "farbgeier", "farbwenz"),
+}
+_MUNGO = frozenset({"mungo", "ramsch"})
+_GAME_LABELS = {name: game.label for name, game in GAMES.items()}
 
 
 class EntryError(EngineError):
@@ -67,14 +77,20 @@ class EntryError(EngineError):
 @dataclass(frozen=True)
 class RoundSlot:
     """A round in force or queued. ``games``: games still to play (in a geschobene Mungorunde:
-    Mungo games, 001 §5.2.2); ``None``: until the Stock is won (001 §5.3)."""
+    Mungo games, 001 §5.2.2; in a Stöcklesrunde: Stöckle left); ``None``: until the Stock is won
+    (001 §5.3). ``stoeckle``: in a Stöcklesrunde (001 §5.4/§5.5) the games each player still has
+    to play, in seat order."""
 
     name: str
     games: int | None
     for_stock: bool = False
+    stoeckle: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def as_dict(self, in_force: bool) -> dict[str, Any]:
-        return {"round": self.name, "games": self.games, "in_force": in_force}
+        out: dict[str, Any] = {"round": self.name, "games": self.games, "in_force": in_force}
+        if in_force and self.stoeckle:
+            out["stoeckle"] = {player: list(games) for player, games in self.stoeckle}
+        return out
 
 
 @dataclass(frozen=True)
@@ -100,6 +116,9 @@ class TableState:
     bock: int = 0  # Bock doublings of the next hand
     deckel_required: bool = False  # 001 §4.4 Dauerdeckel in force for the next hand
     games: tuple[str, ...] | None = None  # games allowed in the next hand (Schafkopf family), best first
+    stoeckle: tuple[tuple[str, tuple[str, ...]], ...] = ()  # Stöcklesrunde: games each player has left
+    must_play: str | None = None  # Stöcklesrunde: who plays if nobody wants to (001 §5.4)
+    buyers: tuple[str, ...] = ()  # who may buy the next hand's cards (001 §7.1/§7.2), empty at four
 
     @property
     def context(self) -> Context:
@@ -132,6 +151,7 @@ class EntryResult:
     hand: HandResult | None = None
     wrong_dealer: bool = False  # dealt by another player than the one in turn (001 §8.4)
     triggered: tuple[str, ...] = ()  # "bockrunde", "mungorunde", "vote" set off by this entry
+    bought_by: str | None = None  # played the seller's cards (001 §7.1/§7.2)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -159,6 +179,8 @@ class EntryResult:
                 out["price"] = self.hand.price
         if self.wrong_dealer:
             out["wrong_dealer"] = True
+        if self.bought_by:
+            out["bought_by"] = self.bought_by
         if self.triggered:
             out["triggered"] = list(self.triggered)
         return out
@@ -266,6 +288,13 @@ def _check_players(raw: Any, table: TableRules) -> tuple[str, ...]:
     return tuple(raw)
 
 
+def _must_play(stoeckle: tuple[tuple[str, tuple[str, ...]], ...], seats: tuple[str, ...]) -> str | None:
+    """001 §5.4 "wenn keiner spielen will muss der Letzte spielen (hat dieser bereits alle Spiele
+    gehabt, der Vorletzte usw.)": the last seat of the deal that still holds a Stöckle."""
+    held = dict(stoeckle)
+    return next((player for player in reversed(seats) if held.get(player)), None)
+
+
 def _seating(players: tuple[str, ...], dealer: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(seats from the dealer's left round to the dealer, sitting out) — 001 §7.1/§7.2."""
     n = len(players)
@@ -304,6 +333,7 @@ class _Fold:
         round_name, bock = self._round_now()
         seats, out = self.seating[self.dealer]
         sk = self.schafkopf
+        stoeckle = self.current.stoeckle if self.current else ()
         return TableState(
             players=self.players,
             dealer=self.players[self.dealer],
@@ -322,6 +352,9 @@ class _Fold:
             bock=bock,
             deckel_required=sk.deckel_required(round_name) if sk else False,
             games=sk.games_for_round(round_name) if sk else None,
+            stoeckle=stoeckle,
+            must_play=_must_play(stoeckle, seats),
+            buyers=self._buyers(out),
         )
 
     def step(self, raw: Any) -> EntryResult:
@@ -351,20 +384,24 @@ class _Fold:
         # 001 §2.2 "Eine Runde besteht aus so viel Spielen, wie Spieler am Tisch sitzen".
         if name == "abschlussrunde":
             return self.n + 1  # 001 §5.7 "ein Spiel mehr als Spieler am Tisch"
-        return self.n * _STOECKLE.get(name, 1)
+        # 001 §5.4/§5.5: in a Stöcklesrunde one game per Stöckle.
+        return self.n * (len(STOECKLE[name]) if name in STOECKLE else 1)
 
     def _add_round(self, name: str, *, for_stock: bool = False) -> None:
         if name == "bockrunde" and self.table.bock_overlap == "stack":
             self.tracks.append(self.n)
             return
-        self.queue.append(RoundSlot(name, None if for_stock else self._length(name), for_stock))
+        # 001 §5.4: "Für jede Spielart wird an jeden Spieler … Stöckle … ausgegeben".
+        stoeckle = tuple((player, STOECKLE[name]) for player in self.players) if name in STOECKLE else ()
+        self.queue.append(RoundSlot(name, None if for_stock else self._length(name), for_stock, stoeckle))
 
     def _use_game(self, outcome: Outcome, slot: RoundSlot | None) -> None:
         """A hand played in turn counts one game of the round it was played in (unless winning the
         Stock already ended that round) and of each stacked Bock."""
         # 001 §5.2.2: in the geschobene Mungorunde only Mungo games count.
         counts = slot is not None and (slot.name != "geschobene_mungorunde" or outcome.game in ("mungo", "ramsch"))
-        if slot is not None and slot is self.current and slot.games is not None and counts:
+        # A Stöcklesrunde counts Stöckle, not hands (``_hand_in_stoeckle``).
+        if slot is not None and slot is self.current and slot.games is not None and counts and not slot.stoeckle:
             left = slot.games - 1
             self.current = RoundSlot(slot.name, left, slot.for_stock) if left else None
         self.tracks = [left - 1 for left in self.tracks if left > 1]
@@ -385,24 +422,37 @@ class _Fold:
                     "unexpected_field", f"'{key}' ergibt sich aus dem Spielabend und gehört nicht ins Spiel.", key
                 )
         expected = self.dealer
-        dealer, hand = expected, raw
+        dealer = expected
         if "dealer" in raw:
             dealer = self._player(raw["dealer"], "dealer")
-            hand = {key: value for key, value in raw.items() if key != "dealer"}
+        hand = {key: value for key, value in raw.items() if key not in _FOLD_KEYS}
         wrong = dealer != expected
         bockspiel = wrong and self.table.wrong_dealer == "bockspiel"
         seats, out = self.seating[dealer]
+        buyer = seller = None
+        if raw.get("bought_by") is not None:
+            buyer, seller, seats, out = self._purchase(raw["bought_by"], dealer, seats, out)
         if bockspiel:
             # 001 §8.4: one Bockspiel without Deckel; the rounds in force wait for it.
             round_name, bock = "bockspiel", 1
         else:
             round_name, bock = self._round_now()
+        slot = self.current
+        in_stoeckle = not bockspiel and slot is not None and bool(slot.stoeckle)
+        mungo_owner = None
+        if in_stoeckle and hand.get("game") in _MUNGO:
+            # 001 §5.4: the Mungo is one of each player's games; the hand names whose Stöckle it was.
+            mungo_owner = self._mungo_owner(hand.pop("declarer", None), seats)
         context = Context(bock=bock, round=round_name if self.schafkopf else "normal")
         result = self.ruleset.score(hand, seats, context)
         outcome = result.outcome
         payouts = {name: result.payouts.get(name, 0) for name in self.players}
         lines = list(result.lines)
-        slot = self.current
+        if in_stoeckle:
+            assert slot is not None
+            self._hand_in_stoeckle(slot, outcome, mungo_owner or outcome.declarer)
+        if buyer is not None and seller is not None:
+            self._pay_purchase(buyer, seller, payouts, lines)
         stock = 0
         if not bockspiel and slot is not None and slot.for_stock and not outcome.penalty:
             stock = self._gardareiz_stock(outcome, payouts, lines)
@@ -430,7 +480,85 @@ class _Fold:
             hand=result,
             wrong_dealer=wrong,
             triggered=triggered,
+            bought_by=buyer,
         )
+
+    # --- buying the cards (001 §7.1/§7.2) --------------------------------------------------------
+
+    def _buyers(self, sitting_out: tuple[str, ...]) -> tuple[str, ...]:
+        """Who may buy: at five the dealer, at six also the Abheber ("Will der Geber nicht abkaufen
+        kann der Abheber abkaufen"); nobody at four or where the family has no buying."""
+        if not self.table.buying or self.n < 5:
+            return ()
+        return sitting_out
+
+    def _purchase(
+        self, raw: Any, dealer: int, seats: tuple[str, ...], out: tuple[str, ...]
+    ) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+        """The buyer takes the seat of the player dealt last (at five the one to the dealer's right,
+        001 §7.1 "vom Eigentümer … rechts vom Geber"); the seller sits out instead."""
+        buyers = self._buyers(out)
+        if not buyers:
+            raise EngineError(
+                "not_allowed",
+                "Karten kaufen kann man nur, wenn fünf oder sechs am Tisch sitzen (001 §7.1, §7.2).",
+                "bought_by",
+            )
+        buyer = self.players[self._player(raw, "bought_by")]
+        if buyer not in buyers:
+            who = " oder ".join(buyers)
+            raise EngineError(
+                "not_allowed",
+                f"Kaufen kann nur, wer bei diesem Spiel aussetzt: {who} (001 §7.1, §7.2).",
+                "bought_by",
+            )
+        seller = seats[-1]
+        new_seats = (*seats[:-1], buyer)
+        order = [self.players[(dealer + k) % self.n] for k in range(1, self.n + 1)]
+        left_out = (set(out) - {buyer}) | {seller}
+        return buyer, seller, new_seats, tuple(p for p in order if p in left_out)
+
+    def _pay_purchase(self, buyer: str, seller: str, payouts: dict[str, int], lines: list[Line]) -> None:
+        # 001 §7.1 "Entweder er zahlt und spielt": the price is a table option, never doubled.
+        price = self.table.buy_price
+        if price:
+            payouts[buyer] -= price
+            payouts[seller] += price
+            lines.append(Line(f"Karten gekauft: {buyer} zahlt {seller}", price))
+        else:
+            lines.append(Line(f"Karten gekauft: {buyer} spielt für {seller}"))
+
+    # --- the Stöcklesrunde (001 §5.4/§5.5) -------------------------------------------------------
+
+    def _mungo_owner(self, raw: Any, seats: tuple[str, ...]) -> str:
+        if raw is None:
+            raise EngineError(
+                "missing_field",
+                "In der Stöcklesrunde gehört jeder Mungo einem Spieler: wer gibt sein Mungo-Stöckle ab?",
+                "declarer",
+            )
+        if raw not in seats:
+            raise EngineError("invalid_value", f"'{raw}' sitzt bei diesem Spiel nicht mit am Tisch.", "declarer")
+        return str(raw)
+
+    def _hand_in_stoeckle(self, slot: RoundSlot, outcome: Outcome, owner: str | None) -> None:
+        """Hand in the owner's Stöckle for the game; a game he already played is refused. Games
+        without a Stöckle (Sie) pass without counting; the round ends with the last Stöckle."""
+        game = outcome.game
+        if owner is None or game not in STOECKLE[slot.name]:
+            return
+        held = dict(slot.stoeckle)
+        if game not in held[owner]:
+            left = ", ".join(_GAME_LABELS.get(g, g) for g in held[owner]) or "keins mehr"
+            raise EngineError(
+                "not_allowed",
+                f"{owner} hat {_GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left}"
+                " (001 §5.4).",
+                "game",
+            )
+        held[owner] = tuple(g for g in held[owner] if g != game)
+        left = sum(len(games) for games in held.values())
+        self.current = RoundSlot(slot.name, left, slot.for_stock, tuple(held.items())) if left else None
 
     def _gardareiz_stock(self, outcome: Outcome, payouts: dict[str, int], lines: list[Line]) -> int:
         """001 §5.3: a won Herz-Solo wins the Stock and ends the round; a lost one doubles it from
@@ -539,6 +667,14 @@ class _Fold:
         if kind in ("zusammengeworfen", "schmeissen"):
             if self.vote_pending:
                 raise EngineError("vote_required", "Vor dem nächsten Geben wird abgestimmt (001 §5.2).", None)
+            must = _must_play(self.current.stoeckle if self.current else (), self.seating[dealer][0])
+            if kind == "zusammengeworfen" and must is not None:
+                raise EngineError(
+                    "not_allowed",
+                    f"In der Stöcklesrunde wird nicht zusammengeworfen: will keiner spielen, muss {must} spielen"
+                    " (001 §5.4).",
+                    "event",
+                )
             if kind == "schmeissen":
                 if not self.table.schmeissen:
                     raise EngineError("not_allowed", "Schmeißen gibt es nur beim Doppelkopf (004 §5).", "event")

@@ -56,6 +56,7 @@ ALL_TABLE_OPTIONS = (
     "stock_double_cap",
     "wrong_dealer",
     "vergeben_limit",
+    "buy_price",
 )
 
 
@@ -82,6 +83,8 @@ class TableRules:
     wrong_dealer: str = "continue"  # bockspiel (001 §8.4) | continue
     vergeben_limit: int = 0  # Doppelkopf (004 §5): the n-th Vergeben in a row is paid; 0 = never
     schmeissen: bool = False  # Doppelkopf (004 §5)
+    buying: bool = False  # Schafkopf family: the cards can be bought at five and six (001 §7.1/§7.2)
+    buy_price: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -90,6 +93,8 @@ class TableRules:
 # can reach in one evening.
 MAX_STOCK_PRICE = 10_000
 MAX_VERGEBEN_LIMIT = 20
+# Buying the cards (001 §7.1/§7.2, issue 12): at most what a Stock payment may be, never doubled.
+MAX_BUY_PRICE = MAX_STOCK_PRICE
 
 
 def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
@@ -109,6 +114,17 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                     kind="bool",
                 )
             )
+        specs.append(
+            OptionSpec(
+                "buy_price",
+                _buy_price_default(ruleset),
+                "Karten kaufen zu fünft und zu sechst: der Käufer zahlt dem Verkäufer so viel, nie verdoppelt"
+                " (001 §7.1 'Entweder er zahlt und spielt'; der Betrag steht dort nicht: voreingestellt ist"
+                " der Grundpreis eines Rufspiels)",
+                minimum=0,
+                maximum=MAX_BUY_PRICE,
+            )
+        )
         stock_choices = ("none", "allgaeu", "anhang_c") if special else ("none", "anhang_c")
         specs.append(
             OptionSpec(
@@ -171,6 +187,16 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
+def _buy_price_default(ruleset: RuleSet) -> int:
+    """The preset's Grundpreis of a Rufspiel (the preset's, not a club's changed tariff, so the
+    default stays fixed while a club edits its prices); nothing in the championship, whose points
+    001 §11.5 lists without any for buying."""
+    if ruleset.NAME in _NO_BOCK_PRESETS:
+        return 0
+    defaults = {spec.name: spec.default for spec in type(ruleset).option_specs()}
+    return int(defaults["price_rufspiel"]) * (int(defaults["cents_per_unit"]) or 1)
+
+
 def _bock_specs(triggers: tuple[str, ...], default: tuple[str, ...]) -> list[OptionSpec]:
     return [
         OptionSpec(
@@ -227,6 +253,8 @@ def build_table_rules(ruleset: RuleSet, overrides: Mapping[str, Any] | None = No
         wrong_dealer=values.get("wrong_dealer", "continue"),
         vergeben_limit=values.get("vergeben_limit", 0),
         schmeissen=family == "doppelkopf",
+        buying=family == "schafkopf",
+        buy_price=values.get("buy_price", 0),
         options={name: list(v) if isinstance(v, tuple) else v for name, v in values.items()},
     )
 

@@ -6,6 +6,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 
 from scoring.amounts import EURO, format_amount
+from scoring.engine.session import TableState
+from scoring.forms_table_rules import StoeckleRow, stoeckle_rows
 from scoring.labels import describe, describe_short, game_label, round_label
 from scoring.selectors import SheetRow
 
@@ -38,6 +40,11 @@ def bock_factor(doublings: int) -> int:
 @register.filter(name="describe_short")
 def describe_short_filter(data: dict, short: dict) -> str:
     return describe_short(data, short) if isinstance(data, dict) else ""
+
+
+@register.filter(name="stoeckle_rows")
+def stoeckle_rows_filter(state: TableState) -> list[StoeckleRow]:
+    return stoeckle_rows(state)
 
 
 @register.filter(name="round_label")

@@ -76,7 +76,7 @@ def start_championship(owner: Client, players: list[Member], year: int = 2026, s
 
 
 def play_partie(client: Client, tournament: Tournament, index: int, user: object) -> Partie:
-    response = client.post(url("partie_start", tournament, partie_index=index), {"seed": 100 + index})
+    response = client.post(url("partie_start", tournament, partie_index=index), {"seed": 100 + index, "confirm": "on"})
     assert response.status_code == 302
     partie = Partie.objects.get(tournament=tournament, index=index)
     for row in partie.tables.all():
@@ -189,12 +189,17 @@ def test_a_whole_championship_in_the_browser(
     sheet = load_workbook(io.BytesIO(response.content)).active
     values = list(sheet.iter_rows(values_only=True))
     header = next(row for row in values if row and row[0] == "Platz")
-    assert len(header) == 3 + len(CRITERIA) + 2
+    assert len(header) == 3 + len(CRITERIA) + 2 + 2  # the points of Partie 1 and 2 (P1, P2)
     first = values[values.index(header) + 1]
-    assert first[0] == 1 and first[2] == last.display_name and isinstance(first[3], int)
+    assert first[0] == "1." and first[2] == last.display_name and isinstance(first[3], int)
+    assert header[13:15] == ("P1", "P2") and sum(first[13:15]) + 500 == first[3]
 
-    # Finish: the evenings close, the trophies list the top three and the Zock-König.
-    response = owner.post(url("finish", tournament))
+    # Finish: the page shows what is missing (3 of 40 games), the tick confirms.
+    page = owner.get(url("finish", tournament)).content.decode()
+    assert "3 von 40 Spielen" in page or "5 von 40 Spielen" in page
+    assert owner.post(url("finish", tournament)).status_code == 200  # no tick, nothing happens
+    assert Tournament.objects.get(pk=tournament.pk).status == Status.RUNNING
+    response = owner.post(url("finish", tournament), {"confirm": "on"})
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.status == Status.FINISHED
@@ -210,7 +215,10 @@ def test_next_years_draw_goes_by_this_years_ranking_reversed(
     last_year = start_championship(owner, players, year=2025)
     play_partie(owner, last_year, 1, world.users["owner"])
     play_partie(owner, last_year, 2, world.users["owner"])
-    assert owner.post(url("finish", last_year)).status_code == 302
+    shared = [row.member for row in selectors.tournament_ranking(last_year).rows if row.placing.place == 1]
+    if len(shared) > 1:  # a Zock-König needs the playoff first
+        owner.post(url("playoff_add", last_year), {"players": [m.pk for m in shared], "winner": shared[0].pk})
+    assert owner.post(url("finish", last_year), {"confirm": "on"}).status_code == 302
     ranked = selectors.ranking_names(last_year)
 
     newcomer = MemberFactory(club=world.club, display_name="Anderl Neu")
@@ -228,6 +236,10 @@ def test_a_paper_draw_is_recorded(world: World, players: list[Member], client_as
     tournament = start_championship(owner, players)
     wanted = {m.pk: i for i, m in enumerate(reversed(players), start=1)}
     form = {f"number_{pk}": number for pk, number in wanted.items()}
+    # The app has drawn already: replacing those numbers needs the tick (issue 14).
+    response = owner.post(url("draw_paper", tournament), form)
+    assert response.status_code == 200 and DrawLog.objects.filter(tournament=tournament).count() == 1
+    form["confirm"] = "on"
     response = owner.post(url("draw_paper", tournament), form)
     assert response.status_code == 302
     got = dict(Participant.objects.filter(tournament=tournament).values_list("member_id", "number"))
@@ -243,10 +255,13 @@ def test_a_partie_starts_only_in_order_and_after_the_draw(
 ) -> None:
     owner = client_as("owner")
     tournament = start_championship(owner, players)
-    response = owner.post(url("partie_start", tournament, partie_index=2), follow=True)
+    response = owner.post(url("partie_start", tournament, partie_index=1), follow=True)
+    assert "Dieses Feld ist zwingend erforderlich." in response.content.decode()  # the tick (issue 14)
+    assert not Partie.objects.filter(tournament=tournament).exists()
+    response = owner.post(url("partie_start", tournament, partie_index=2), {"confirm": "on"}, follow=True)
     assert "Zuerst die vorige Partie beginnen." in response.content.decode()
     assert not Partie.objects.filter(tournament=tournament).exists()
-    owner.post(url("partie_start", tournament, partie_index=1))
+    owner.post(url("partie_start", tournament, partie_index=1), {"confirm": "on"})
     # Participants are fixed once a Partie has begun.
     response = owner.post(url("participants", tournament), {"members": [m.pk for m in players[:4]]})
     assert response.status_code == 200
@@ -262,9 +277,9 @@ def test_unseatable_participants_are_refused(
         {"year": 2026, "title": "Z", "preset": "allgaeu-meisterschaft", "partien": 4, "games_per_partie": 40},
     )
     tournament = Tournament.objects.get()
-    response = owner.post(url("participants", tournament), {"members": [m.pk for m in players[:6]]})
+    response = owner.post(url("participants", tournament), {"members": [m.pk for m in players[:7]]})
     assert response.status_code == 200
-    assert "6 Spieler lassen sich nicht" in response.content.decode()
+    assert "7 Spieler lassen sich nicht" in response.content.decode()
     assert not tournament.participants.exists()
 
 

@@ -122,6 +122,8 @@ def test_finish_needs_every_partie_begun() -> None:
     with pytest.raises(ValidationError):
         services.tournament_finish(tournament=tournament, user=None)
     services.partie_start(tournament=tournament, index=2, user=None)
+    everyone = [p.member for p in tournament.participants.all()]  # all on 0 points: a playoff first
+    services.playoff_record(tournament=tournament, players=everyone, winner=everyone[0], user=None)
     services.tournament_finish(tournament=tournament, user=None)
     tournament.refresh_from_db()
     assert tournament.is_finished

@@ -20,9 +20,16 @@ reach; a tabu search (``_Search``) then removes repeats until it reaches ``lower
 budget. Randomness comes from ``random.Random(seed)`` only and the budget counts work, not time,
 so the same arguments give the same plan on every machine.
 
-Pure: no Django, no I/O, no clock. It does not draw numbers or seats (the club draws those by lot)
-and it seats tables of 4 and 5 only (spec §4): the club's rules (001) have no Schafkopf for three,
-and tables of 6 (001 §7.2) are not planned, so 6, 7 and 11 players are refused.
+Among the plans with the fewest repeats the planner then prefers (in this order, issue 14) the one
+whose worst-off player meets the most different opponents, whose most frequent pair meets the
+fewest times, and whose seats at tables of five (or six) are spread most evenly (``_Polish``).
+Where even the fewest repeats keep a pair together in every Partie, ``plan_alternative`` offers a
+plan with a few more repeats and no pair meeting more than twice.
+
+Pure: no Django, no I/O, no clock. It does not draw numbers or seats (the club draws those by lot).
+Tables of 6 (001 §7.2: dealer and cutter sit out) are planned only where tables of 4 and 5 cannot
+seat everyone (6 and 11 players); the club's rules (001) have no Schafkopf for three, so 7 players
+(and fewer than 4) are refused.
 """
 
 from __future__ import annotations
@@ -58,6 +65,15 @@ _STALL = 150  # iterations without a new best before a random kick
 _KICK_SWAPS = 3
 _TENURE = (4, 12)  # a player may not return to a table he just left for this many iterations
 _SHIFT_NODES = 20_000  # values the shift search tries before it gives up
+# The fairness polish (``_Polish``): candidate swaps weighed, and iterations without a better plan.
+_POLISH_EVALUATIONS = 60_000
+_POLISH_PATIENCE = 300
+_REMOVE_RESTARTS = 20
+_SPREAD_DESIGNS = 6  # hill climbs for the players the spread construction leaves out
+
+FEWEST_REPEATS = "fewest_repeats"  # the default: fewest repeats, then the fairest among those
+AT_MOST_TWICE = "at_most_twice"  # the alternative: no pair meets more than twice, then as above
+VARIANTS = (FEWEST_REPEATS, AT_MOST_TWICE)
 
 Table = tuple[int, ...]
 Partie = tuple[Table, ...]
@@ -69,7 +85,9 @@ class SeatingPlan:
 
     ``partien[p][t]`` lists the numbers at table t of Partie p+1, ascending; the tables of a
     Partie are ordered by their smallest number. ``table_sizes`` are the sizes, the same multiset
-    in every Partie. ``distinct_opponents[n - 1]`` is how many different players number n meets.
+    in every Partie. ``distinct_opponents[n - 1]`` is how many different players number n meets,
+    ``five_seats[n - 1]`` in how many Partien he sits at a table of five or six;
+    ``max_pair_meetings`` is how often the pair that meets most often meets.
     """
 
     players: int
@@ -79,29 +97,45 @@ class SeatingPlan:
     distinct_opponents: tuple[int, ...]
     lower_bound: int
     seed: int
+    max_pair_meetings: int = 0
+    five_seats: tuple[int, ...] = ()
+    variant: str = FEWEST_REPEATS
 
     @property
     def optimal(self) -> bool:
         """True when no plan with these tables can have fewer repeat pairs."""
         return self.repeat_pairs == self.lower_bound
 
+    @property
+    def min_distinct_opponents(self) -> int:
+        return min(self.distinct_opponents)
+
+    @property
+    def pair_in_every_partie(self) -> bool:
+        """Some pair sits together in every Partie (from 3 Partien on; with 2 that is only twice)."""
+        return len(self.partien) >= 3 and self.max_pair_meetings == len(self.partien)
+
 
 def table_sizes(players: int) -> tuple[int, ...]:
     """The tables of one Partie, largest first: ``players mod 4`` tables of 5, the rest of 4.
 
-    Raises ``EngineError`` where that is impossible (6, 7 and 11 players: more tables of 5 would
-    be needed than there are tables).
+    Where tables of 4 and 5 cannot seat everyone (6 and 11 players: more tables of 5 would be
+    needed than there are tables) one table of 6 takes two of them (001 §7.2: the dealer and the
+    cutter sit out): 6 = 6, 11 = 6 + 5. Raises ``EngineError`` for 7 players, whom no tables of
+    4, 5 and 6 seat (the club's rules know no Schafkopf for three).
     """
     check_int(players, 4, MAX_PLAYERS, "players", "Die Spielerzahl")
     tables, fives = divmod(players, 4)
-    if fives > tables:
-        raise EngineError(
-            "players_not_seatable",
-            f"{players} Spieler lassen sich nicht auf Tische zu 4 und 5 verteilen "
-            "(möglich sind 4, 5, 8, 9, 10 und ab 12 Spieler).",
-            "players",
-        )
-    return (5,) * fives + (4,) * (tables - fives)
+    if fives <= tables:
+        return (5,) * fives + (4,) * (tables - fives)
+    if players in (6, 11):
+        return (6,) + (5,) * ((players - 6) // 5)
+    raise EngineError(
+        "players_not_seatable",
+        f"{players} Spieler lassen sich nicht auf Tische zu 4, 5 und 6 verteilen "
+        "(möglich sind 4, 5, 6 und ab 8 Spieler).",
+        "players",
+    )
 
 
 def repeat_lower_bound(sizes: tuple[int, ...], partien: int) -> int:
@@ -117,8 +151,8 @@ def repeat_lower_bound(sizes: tuple[int, ...], partien: int) -> int:
        Partie 1 holds two players from one earlier table: at least 3 repeats per Partie.
     2. *Opponent count.* A player meets ``size - 1`` players per Partie but only N - 1 different
        ones, so at least ``meetings - (N - 1)`` of his meetings repeat; each repeat pair counts
-       for two players. Seats at tables of 5 (the only extra meetings) are spread as evenly as
-       possible, which minimises the sum.
+       for two players. Seats at tables of 5 and 6 (the only extra meetings) are spread as evenly
+       as possible, which minimises the sum (the excess is convex in a player's meetings).
     3. ``KNOWN_OPTIMA`` where an exhaustive search proved the exact value.
     """
     players = sum(sizes)
@@ -126,7 +160,7 @@ def repeat_lower_bound(sizes: tuple[int, ...], partien: int) -> int:
     pigeonhole = (partien - 1) * per_partie
 
     base = 3 * partien  # every table has at least 4 seats: at least 3 opponents a Partie
-    five_seats = 5 * sizes.count(5) * partien
+    five_seats = sum(size * (size - 4) for size in sizes) * partien  # meetings beyond 3 a Partie
     share, extra = divmod(five_seats, players)
     excess = extra * max(0, base + share + 1 - (players - 1)) + (players - extra) * max(0, base + share - (players - 1))
     counting = (excess + 1) // 2
@@ -149,29 +183,65 @@ def _fewest_shared_pairs(size: int, capacities: tuple[int, ...]) -> int:
 
 def count_meetings(partien: tuple[Partie, ...], players: int) -> tuple[int, tuple[int, ...]]:
     """``(repeat_pairs, distinct_opponents)`` of a seating, counted from scratch."""
+    met = _meetings(partien, players)
+    repeats = sum(max(0, met[a][b] - 1) for a, b in combinations(range(1, players + 1), 2))
+    distinct = tuple(sum(1 for m in met[n] if m) for n in range(1, players + 1))
+    return repeats, distinct
+
+
+def fairness(partien: tuple[Partie, ...], players: int) -> tuple[int, tuple[int, ...]]:
+    """``(max_pair_meetings, five_seats)`` of a seating, counted from scratch: how often the pair
+    that meets most often meets, and for each number how often he sits at a table of 5 or 6."""
+    met = _meetings(partien, players)
+    most = max((max(row) for row in met), default=0)
+    five = [0] * players
+    for partie in partien:
+        for table in partie:
+            if len(table) >= 5:
+                for n in table:
+                    five[n - 1] += 1
+    return most, tuple(five)
+
+
+def _meetings(partien: tuple[Partie, ...], players: int) -> list[list[int]]:
     met = [[0] * (players + 1) for _ in range(players + 1)]
     for partie in partien:
         for table in partie:
             for a, b in combinations(table, 2):
                 met[a][b] += 1
                 met[b][a] += 1
-    repeats = sum(max(0, met[a][b] - 1) for a, b in combinations(range(1, players + 1), 2))
-    distinct = tuple(sum(1 for m in met[n] if m) for n in range(1, players + 1))
-    return repeats, distinct
+    return met
 
 
-def plan_seating(players: int, partien: int = 4, seed: int = 0) -> SeatingPlan:
+def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = FEWEST_REPEATS) -> SeatingPlan:
     """The seating plan for ``players`` numbers and ``partien`` Partien; the same arguments
-    always give the same plan. Raises ``EngineError`` for arguments out of range."""
+    always give the same plan. Raises ``EngineError`` for arguments out of range.
+
+    ``FEWEST_REPEATS`` (the default): the fewest repeat pairs the search reaches (the lower bound
+    for every N up to 48 with 4 Partien), and among those the plan that (1) maximises the fewest
+    different opponents of any player, (2) minimises the most meetings of a pair, (3) spreads the
+    seats at tables of five as evenly as possible. ``AT_MOST_TWICE``: no pair meets more than
+    twice, then the fewest repeats and the same three criteria; where the search finds no such
+    plan it raises ``EngineError`` (``no_plan``).
+    """
     sizes = table_sizes(players)
     check_int(partien, 1, MAX_PARTIEN, "partien", "Die Zahl der Partien")
     check_int(seed, 0, MAX_SEED, "seed", "Der Seed")
+    if variant not in VARIANTS:
+        raise EngineError("invalid_value", f"Unbekannte Planart '{variant}'.", "variant")
     bound = repeat_lower_bound(sizes, partien)
     rng = random.Random(seed)
-    search = _Search(sizes, partien, rng, _shifted_seats(sizes, partien, rng))
+    start = _spread_seats(sizes, partien, rng) or _shifted_seats(sizes, partien, rng)
+    search = _Search(sizes, partien, rng, start)
     search.minimise_repeats(bound)
-    plan = tuple(_tables_of(partie_seats, len(sizes)) for partie_seats in search.seat)
+    polish = _Polish(sizes, partien, search.seat, rng, at_most_twice=variant == AT_MOST_TWICE)
+    polish.run()
+    plan = tuple(_tables_of(partie_seats, len(sizes)) for partie_seats in polish.best_seats)
     repeats, distinct = count_meetings(plan, players)
+    most, five = fairness(plan, players)
+    if variant == AT_MOST_TWICE and most > 2:
+        message = f"Für {players} Spieler ist kein Plan bekannt, in dem sich jedes Paar höchstens zweimal trifft."
+        raise EngineError("no_plan", message, "variant")
     return SeatingPlan(
         players=players,
         partien=plan,
@@ -180,7 +250,22 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0) -> SeatingPlan:
         distinct_opponents=distinct,
         lower_bound=bound,
         seed=seed,
+        max_pair_meetings=most,
+        five_seats=five,
+        variant=variant,
     )
+
+
+def plan_alternative(default: SeatingPlan) -> SeatingPlan | None:
+    """The plan to offer beside ``default`` (issue 14): where the fewest repeats keep a pair
+    together in every Partie, the plan in which no pair meets more than twice (a few more
+    repeats); None where the default has no such pair or no such plan is found."""
+    if not default.pair_in_every_partie:
+        return None
+    try:
+        return plan_seating(default.players, len(default.partien), default.seed, AT_MOST_TWICE)
+    except EngineError:
+        return None
 
 
 def _tables_of(seat: list[int], tables: int) -> Partie:
@@ -194,30 +279,46 @@ def _tables_of(seat: list[int], tables: int) -> Partie:
 def plan_document(players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0) -> dict[str, Any]:
     """The ``plan_tournament`` result of spec §4 as a JSON-ready dict.
 
-    Beside the spec's keys it names ``lower_bound`` and ``games_per_table`` (games one table plays
-    in a Partie, by table size: a table of 5 plays 5/4 of ``games`` so that everyone plays
-    ``games``). Raises ``EngineError`` on invalid input; ``games`` must then be a multiple of 4
-    where tables of 5 sit, so each player deals (and sits out) equally often.
+    Beside the spec's keys it names ``variant`` (``fewest_repeats``), ``lower_bound``,
+    ``games_per_table`` (games one table plays in a Partie, by table size: a table of 5 plays 5/4
+    and one of 6 plays 6/4 of ``games`` so that everyone plays ``games``) and ``alternative``: the
+    spec keys of the plan in which no pair meets more than twice, where the default keeps a pair
+    together in every Partie, else null. Raises ``EngineError`` on invalid input; ``games`` must
+    then be a multiple of 4 where tables of 5 or 6 sit, so each player deals (and sits out)
+    equally often.
     """
     sizes = table_sizes(players)
     check_int(partien, 1, MAX_PARTIEN, "partien", "Die Zahl der Partien")
     check_int(games, 1, MAX_GAMES, "games", "Die Zahl der Spiele")
     check_int(seed, 0, MAX_SEED, "seed", "Der Seed")
-    if 5 in sizes and games % 4:
+    if max(sizes) > 4 and games % 4:
         raise EngineError(
             "invalid_value",
-            f"Mit Tischen zu fünft muss die Spielzahl durch 4 teilbar sein (ist {games}), "
+            f"Mit Tischen zu fünft oder sechst muss die Spielzahl durch 4 teilbar sein (ist {games}), "
             "damit jeder gleich oft gibt und aussetzt.",
             "games",
         )
     plan = plan_seating(players, partien, seed)
+    alternative = plan_alternative(plan)
     return {
-        "players": players,
+        **_figures(plan),
+        "lower_bound": plan.lower_bound,
+        "games_per_table": {str(size): games * size // 4 for size in sorted(set(sizes))},
+        "alternative": None if alternative is None else _figures(alternative),
+    }
+
+
+def _figures(plan: SeatingPlan) -> dict[str, Any]:
+    """The spec §4 keys of one plan (numbers as string keys: JSON objects have string keys)."""
+    return {
+        "players": plan.players,
         "partien": [[list(table) for table in partie] for partie in plan.partien],
         "repeat_pairs": plan.repeat_pairs,
         "distinct_opponents": {str(n): count for n, count in enumerate(plan.distinct_opponents, start=1)},
-        "lower_bound": plan.lower_bound,
-        "games_per_table": {str(size): games * size // 4 for size in sorted(set(sizes))},
+        "min_distinct_opponents": plan.min_distinct_opponents,
+        "max_pair_meetings": plan.max_pair_meetings,
+        "five_seats": {str(n): count for n, count in enumerate(plan.five_seats, start=1)},
+        "variant": plan.variant,
     }
 
 
@@ -240,6 +341,8 @@ def _shifted_seats(sizes: tuple[int, ...], partien: int, rng: random.Random) -> 
     pigeonhole bound) and a good start for the tabu search elsewhere.
     """
     tables = len(sizes)
+    if 6 in sizes:
+        return None  # two or fewer tables: the search seats them
     groups = [False, True] if tables & (tables - 1) == 0 else [False]
     for slots in (5, 4) if 5 in sizes else (4,):
         for xor in groups:
@@ -256,6 +359,91 @@ def _shifted_seats(sizes: tuple[int, ...], partien: int, rng: random.Random) -> 
                 for row in shift
             ]
     return None
+
+
+def _spread_seats(sizes: tuple[int, ...], partien: int, rng: random.Random) -> list[list[int]] | None:
+    """A repeat-free plan whose seats at tables of five are spread evenly, or None.
+
+    From T tables on where five slots can be shifted (``_find_shifts``; T >= 5, so from 20 players)
+    the construction seats 5T players at T tables of five without a repeat. Deleting T − f of
+    them (f = the tables of five wanted) leaves the N = 4T + f players at tables of 4 and 5 — if
+    the deleted ones never share a table, each table loses at most one. A player sits at a table
+    of five exactly in the Partien in which he does not meet a deleted player, and he meets each
+    at most once; so the deleted players are chosen (``_pick_removed``) so that every player
+    meets about as many of them. The players left are numbered so that Partie 1 is the stride
+    layout: number n at table (n − 1) mod T, the tables of five first.
+    """
+    tables, fives = len(sizes), sizes.count(5)
+    if fives == 0 or max(sizes) > 5 or tables < 5 or partien > tables:
+        return None
+    found: tuple[int, list[list[int]], set[int]] | None = None
+    for _ in range(_SPREAD_DESIGNS):  # designs differ in whom the left-out players meet
+        shift = _find_shifts(tables, 5, partien, False, rng)
+        if shift is None:
+            return None
+        design = [[(x % tables + row[x // tables]) % tables for x in range(5 * tables)] for row in shift]
+        picked = _pick_removed(design, tables - fives, rng)
+        if picked is not None and (found is None or picked[0] < found[0]):
+            found = (picked[0], design, picked[1])
+    if found is None:
+        return None
+    _cost, full, removed = found
+    # Partie 1 puts x at column x mod T; the columns without a removed player become tables 0..f-1.
+    short = sorted(x % tables for x in removed)
+    label = {column: t for t, column in enumerate([c for c in range(tables) if c not in short] + short)}
+    index: dict[int, int] = {}
+    for x in sorted(set(range(5 * tables)) - removed, key=lambda x: (x // tables, x % tables)):
+        column = label[x % tables]
+        index[x] = column + tables * sum(1 for y in index if label[y % tables] == column)
+    seats = [[0] * len(index) for _ in range(partien)]
+    for x, i in index.items():
+        for p in range(partien):
+            seats[p][i] = full[p][x] if p else label[x % tables]
+    return seats
+
+
+def _pick_removed(full: list[list[int]], count: int, rng: random.Random) -> tuple[int, set[int]] | None:
+    """``(cost, players)``: ``count`` players of the full plan ``full`` (player -> table per Partie)
+    who never share a table, chosen so that the others meet as evenly many of them as possible
+    (``cost``, the sum of squares of those counts, smallest): seeded hill climbs over single
+    replacements; None when no such players were found."""
+    players = len(full[0])
+    tablemates = [{y for row in full for y in range(players) if y != x and row[y] == row[x]} for x in range(players)]
+
+    def cost(chosen: set[int]) -> int:
+        hits = [0] * players
+        for v in chosen:
+            for y in tablemates[v]:
+                hits[y] += 1
+        return sum(h * h for x, h in enumerate(hits) if x not in chosen)
+
+    best_choice: set[int] | None = None
+    best = 0
+    for _ in range(_REMOVE_RESTARTS):
+        order = list(range(players))
+        rng.shuffle(order)
+        chosen: set[int] = set()
+        for x in order:
+            if len(chosen) < count and not tablemates[x] & chosen:
+                chosen.add(x)
+        if len(chosen) < count:
+            continue
+        value = cost(chosen)
+        improved = True
+        while improved:
+            improved = False
+            for v in sorted(chosen):
+                for x in order:
+                    if x in chosen or tablemates[x] & (chosen - {v}):
+                        continue
+                    trial = (chosen - {v}) | {x}
+                    trial_value = cost(trial)
+                    if trial_value < value:
+                        chosen, value, improved = trial, trial_value, True
+                        break
+        if best_choice is None or value < best:
+            best_choice, best = chosen, value
+    return None if best_choice is None else (best, best_choice)
 
 
 def _find_shifts(tables: int, slots: int, partien: int, xor: bool, rng: random.Random) -> list[list[int]] | None:
@@ -477,3 +665,218 @@ class _Search:
                 if seat[a] >= 0 and seat[a] == seat[b]:
                     self.loss[p][a] += step
                     self.loss[p][b] += step
+
+
+class _Polish:
+    """Tabu search over swaps (never in Partie 1) for the fairest plan among those with the fewest
+    repeats, starting from the repeat search's plan (issue 14).
+
+    Plans are compared by the key ``(excess, repeats, -fewest different opponents, most meetings
+    of a pair, sum of squared seats at tables of 5 or more)``, lexicographically; ``excess`` counts
+    meetings of a pair beyond its second and is 0 unless ``at_most_twice``. The search itself
+    follows a weighted sum of smooth stand-ins for these (each term's weight above what a swap can
+    change in the terms after it) and keeps the best plan by the exact key, so the result is never
+    worse than its start in any term before the first it improves.
+    """
+
+    _WEIGHTS = (10**9, 10**6, 1_000, 30, 1)  # excess, repeats, opponents, meetings, seats
+
+    def __init__(
+        self, sizes: tuple[int, ...], partien: int, seats: list[list[int]], rng: random.Random, *, at_most_twice: bool
+    ) -> None:
+        self.sizes = sizes
+        self.n = n = sum(sizes)
+        self.partien = partien
+        self.rng = rng
+        self.at_most_twice = at_most_twice
+        # Which tables of each Partie seat five or six: the later Partien's construction puts them
+        # at any table number, and a swap never changes a table's size.
+        self.big = [[False] * len(sizes) for _ in range(partien)]
+        # Most different opponents a player can meet; the stand-in for "fewest different
+        # opponents" weighs each player's shortfall from it cubed, so the worst-off count most.
+        self.ceiling = min(n - 1, partien * (max(sizes) - 1))
+        self.seat = [row[:] for row in seats]
+        self.members = [[[] for _ in sizes] for _ in range(partien)]
+        self.met = [[0] * n for _ in range(n)]
+        self.five = [0] * n
+        for p, row in enumerate(self.seat):
+            for player, table in enumerate(row):
+                for other in self.members[p][table]:
+                    self.met[player][other] += 1
+                    self.met[other][player] += 1
+                self.members[p][table].append(player)
+        for p, tables in enumerate(self.members):
+            for table, members in enumerate(tables):
+                self.big[p][table] = len(members) >= 5
+                for player in members:
+                    self.five[player] += self.big[p][table]
+        self.distinct = [sum(1 for m in row if m) for row in self.met]
+        self.evaluations = 0
+        self.best_key = self.key()
+        self.best_seats = [row[:] for row in self.seat]
+
+    def _ideal(self) -> bool:
+        """No repeat and the seats at tables of five spread within one: nothing to improve (every
+        player's different opponents are then his meetings, spread as evenly as they can be)."""
+        return self.best_key[1] == 0 and max(self.five) - min(self.five) <= 1
+
+    def key(self) -> tuple[int, ...]:
+        met, n = self.met, self.n
+        excess = repeats = most = 0
+        for a in range(n):
+            row = met[a]
+            for b in range(a + 1, n):
+                m = row[b]
+                if m > 1:
+                    repeats += m - 1
+                    if m > 2:
+                        excess += m - 2
+                if m > most:
+                    most = m
+        squares = sum(f * f for f in self.five)
+        return (excess if self.at_most_twice else 0, repeats, -min(self.distinct), most, squares)
+
+    def _pair_cost(self, m: int) -> int:
+        """Cost of one pair meeting ``m`` times: excess, repeats and the square of the repeats."""
+        if m < 2:
+            return 0
+        w_excess, w_repeat, _w_opp, w_meet, _w_seat = self._WEIGHTS
+        excess = m - 2 if self.at_most_twice else 0
+        return w_excess * excess + w_repeat * (m - 1) + w_meet * (m - 1) * (m - 1)
+
+    def _opp_cost(self, d: int) -> int:
+        short = self.ceiling - d
+        return self._WEIGHTS[2] * short * short * short if short > 0 else 0
+
+    def _delta(self, p: int, a: int, b: int) -> int:
+        """Change of the weighted cost if a and b (at different tables of Partie p) swap."""
+        table_a, table_b = self.seat[p][a], self.seat[p][b]
+        met_a, met_b = self.met[a], self.met[b]
+        pair_cost, opp_cost = self._pair_cost, self._opp_cost
+        delta = 0
+        d_a = d_b = 0
+        distinct = self.distinct
+        for x in self.members[p][table_a]:
+            if x == a:
+                continue
+            # a leaves x, b joins x
+            ma, mb = met_a[x], met_b[x]
+            delta += pair_cost(ma - 1) - pair_cost(ma) + pair_cost(mb + 1) - pair_cost(mb)
+            dx = (mb == 0) - (ma == 1)
+            d_a -= ma == 1
+            d_b += mb == 0
+            if dx:
+                delta += opp_cost(distinct[x] + dx) - opp_cost(distinct[x])
+        for y in self.members[p][table_b]:
+            if y == b:
+                continue
+            ma, mb = met_a[y], met_b[y]
+            delta += pair_cost(mb - 1) - pair_cost(mb) + pair_cost(ma + 1) - pair_cost(ma)
+            dy = (ma == 0) - (mb == 1)
+            d_b -= mb == 1
+            d_a += ma == 0
+            if dy:
+                delta += opp_cost(distinct[y] + dy) - opp_cost(distinct[y])
+        if d_a:
+            delta += opp_cost(distinct[a] + d_a) - opp_cost(distinct[a])
+        if d_b:
+            delta += opp_cost(distinct[b] + d_b) - opp_cost(distinct[b])
+        shift = self.big[p][table_b] - self.big[p][table_a]
+        if shift:
+            f_a, f_b = self.five[a], self.five[b]
+            delta += (f_a + shift) ** 2 - f_a * f_a + (f_b - shift) ** 2 - f_b * f_b
+        self.evaluations += 1
+        return delta
+
+    def _swap(self, p: int, a: int, b: int) -> None:
+        table_a, table_b = self.seat[p][a], self.seat[p][b]
+        for player, old in ((a, table_a), (b, table_b)):
+            self.members[p][old].remove(player)
+            row = self.met[player]
+            for other in self.members[p][old]:
+                if other in (a, b):
+                    continue
+                row[other] -= 1
+                self.met[other][player] -= 1
+                if row[other] == 0:
+                    self.distinct[player] -= 1
+                    self.distinct[other] -= 1
+        for player, old, new in ((a, table_a, table_b), (b, table_b, table_a)):
+            row = self.met[player]
+            for other in self.members[p][new]:
+                if other in (a, b):
+                    continue
+                if row[other] == 0:
+                    self.distinct[player] += 1
+                    self.distinct[other] += 1
+                row[other] += 1
+                self.met[other][player] += 1
+            self.members[p][new].append(player)
+            self.seat[p][player] = new
+            self.five[player] += self.big[p][new] - self.big[p][old]
+
+    def run(self) -> None:
+        """Tabu search until the budget or the patience runs out; ``best_seats`` holds the best
+        plan by ``key``."""
+        if self.partien < 2 or len(self.sizes) < 2 or self._ideal():
+            return
+        tabu = [[[0] * len(self.sizes) for _ in range(self.n)] for _ in range(self.partien)]
+        iteration = last_best = 0
+        cost = 0  # relative to the start: only differences matter
+        best_cost = 0
+        while self.evaluations < _POLISH_EVALUATIONS and iteration - last_best < _POLISH_PATIENCE:
+            iteration += 1
+            move = self._best_move(tabu, iteration, cost, best_cost)
+            if move is None:
+                break
+            delta, p, a, b = move
+            table_a, table_b = self.seat[p][a], self.seat[p][b]
+            self._swap(p, a, b)
+            cost += delta
+            low, high = _TENURE
+            tabu[p][a][table_a] = iteration + self.rng.randint(low, high)
+            tabu[p][b][table_b] = iteration + self.rng.randint(low, high)
+            best_cost = min(best_cost, cost)
+            key = self.key()
+            if key < self.best_key:
+                self.best_key = key
+                self.best_seats = [row[:] for row in self.seat]
+                last_best = iteration
+            elif (iteration - last_best) % _STALL == 0:
+                cost += self._kick()
+
+    def _best_move(
+        self, tabu: list[list[list[int]]], iteration: int, cost: int, best_cost: int
+    ) -> tuple[int, int, int, int] | None:
+        """The best non-tabu swap (ties broken at random); a tabu swap only for a new best cost."""
+        choice: tuple[int, int, int, int] | None = None
+        ties = 0
+        for p in range(1, self.partien):
+            seat, tabu_p = self.seat[p], tabu[p]
+            for a in range(self.n):
+                table_a = seat[a]
+                for b in range(a + 1, self.n):
+                    table_b = seat[b]
+                    if table_b == table_a:
+                        continue
+                    delta = self._delta(p, a, b)
+                    if (tabu_p[a][table_b] > iteration or tabu_p[b][table_a] > iteration) and cost + delta >= best_cost:
+                        continue
+                    if choice is None or delta < choice[0]:
+                        choice, ties = (delta, p, a, b), 1
+                    elif delta == choice[0]:
+                        ties += 1
+                        if self.rng.randrange(ties) == 0:
+                            choice = (delta, p, a, b)
+        return choice
+
+    def _kick(self) -> int:
+        """A few random swaps; returns their change of the weighted cost."""
+        change = 0
+        for _ in range(_KICK_SWAPS):
+            p = self.rng.randrange(1, self.partien)
+            a, b = self.rng.sample(range(self.n), 2)
+            if self.seat[p][a] != self.seat[p][b]:
+                change += self._delta(p, a, b)
+                self._swap(p, a, b)
+        return change

@@ -56,6 +56,7 @@ WENZ_GAMES = frozenset({"wenz"})
 BETTEL_GAMES = frozenset({"bettel"})
 NORMAL_GAMES = frozenset({"rufspiel"})
 PLAYOFF = "playoff"  # ``Placing.decided_by`` when a playoff separated the player from the one above
+SHARED = "shared"  # ``Placing.decided_by`` of the second and later players sharing a place: nothing did
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,8 @@ class Placing:
     name: str
     tally: Tally  # as ranked: the adjustments are in ``points``
     adjustment: int = 0  # the part of ``tally.points`` that came from adjustments
-    decided_by: str | None = None  # what separated him from the player above: a criterion or PLAYOFF
+    # what separated him from the player above: a criterion, PLAYOFF, or SHARED (nothing: same place)
+    decided_by: str | None = None
     shared: bool = False  # shares the place (still tied after criterion 10 and the playoffs)
 
 
@@ -252,6 +254,7 @@ def rank(
         place = len(placings) + 1
         for name in rest:
             placings.append(Placing(place, name, ranked[name], bonus[name], decided_by, shared=len(rest) > 1))
+            decided_by = SHARED  # nothing separates the next one of a shared place from this one
         if len(rest) > 1:
             unresolved += rest
         previous = ranked[group[0]]

@@ -7,6 +7,8 @@ needs for the table events of 004 §5 and §10 (Vergeben, Schmeißen, five at a 
 
 It does not replay tricks, does not check whether an announcement came in time or whether a
 Pflichtansage was missed (004 §8, §9 are rules of play: announcements are scored as recorded),
+with one exception: the Re of a Hochzeit or an Armut "gilt als schon gesagt" (004 §9) and counts
+whether or not it was recorded,
 and does not decide who deals, who sits out or when a Bock round runs: the caller passes the
 number of Bock doublings in ``Context.bock``.
 
@@ -26,6 +28,9 @@ from ..fields import HandReader
 
 SOLOS = ("trumpfsolo", "farbsolo", "damensolo", "bubensolo", "fleischlos")
 GAMES = ("normal", "hochzeit", "stille_hochzeit", "armut", *SOLOS)
+# 004 §9: the Re that counts as said whether or not the Schreiber wrote it down. Not the Stille
+# Hochzeit: it announces no Vorbehalt (004 §7), so there is no Hochzeit to make the Re Pflicht.
+PFLICHT_RE = frozenset({"hochzeit", "armut"})
 # "Bei/Im <game>" for messages.
 AT_GAME = {
     "normal": "Beim Normalspiel",
@@ -146,6 +151,17 @@ class DoppelkopfHand(NamedTuple):
 
     def side_augen(self, side: str) -> int:
         return self.augen if side == "re" else TOTAL_AUGEN - self.augen
+
+
+def _with_pflicht_re(raw: Any) -> Any:
+    """004 §9: "Bei Hochzeit und Armut ist eine Re-Ansage Pflicht und gilt als schon gesagt" — the
+    Re counts whether or not it was recorded, so "keine 90" alone is no gap in the ladder."""
+    if raw is None:
+        return {"re": ["re"]}
+    if isinstance(raw, _MAPPING) and isinstance(raw.get("re", []), list | type(None)):
+        said = list(raw.get("re") or [])
+        return {**raw, "re": said if "re" in said else ["re", *said]}
+    return raw  # not an object: refused as such by _read_announcements
 
 
 def _read_announcements(raw: Any) -> dict[str, int]:
@@ -327,11 +343,14 @@ def read_hand(raw: Any, seats: tuple[str, ...]) -> DoppelkopfHand:
         else:
             message = f"{AT_GAME[game]} stehen in 're' zwei Namen."
         raise EngineError("invalid_value", message, "re")
-    augen = r.int("augen", 0, TOTAL_AUGEN, label="Die Augen der Re-Partei")
-    tricks = r.int("tricks", 0, TRICKS, default=None, label="Die Stiche der Re-Partei")
+    augen = r.int("augen", 0, TOTAL_AUGEN, label="Die Augenzahl der Re-Partei")
+    tricks = r.int("tricks", 0, TRICKS, default=None, label="Die Stichzahl der Re-Partei")
     if tricks is not None:
         _check_tricks(augen, tricks)
-    announced = _read_announcements(r.get("announcements"))
+    raw_announcements = r.get("announcements")
+    if game in PFLICHT_RE:
+        raw_announcements = _with_pflicht_re(raw_announcements)
+    announced = _read_announcements(raw_announcements)
     extras = _read_extras(r.get("extras"), game)
     r.finish()
     hand = DoppelkopfHand(game, suit, re, augen, tricks, announced, extras)

@@ -223,7 +223,7 @@ class Saukopf(RuleSet):
             augen_field = "augen_by_player"
         else:
             augen = r.int("augen", 0, 120, label="Die Augenzahl")
-            augen_opp = r.int("augen_opponents", 0, 120, default=120 - augen, label="Die Augenzahl")
+            augen_opp = r.int("augen_opponents", 0, 120, default=120 - augen, label="Die Augenzahl der Gegenpartei")
             augen_field = "augen_opponents"
         total = augen + augen_opp
         if n == 4 or trog:
@@ -279,7 +279,12 @@ class Saukopf(RuleSet):
         laufende_side = None
         if game == "knorpel":
             # The Knorpel is the only trump and sits with an opponent (000 "Knorpel").
-            laufende = r.int("laufende", 1, 1, default=1, label="Die Zahl der Laufenden")
+            laufende = r.get("laufende", 1)
+            if laufende != 1:
+                # A range of "1 bis 1" would read as no rule at all: say the rule.
+                raise EngineError(
+                    "out_of_range", "Beim Knorpel gibt es genau einen Laufenden: den Knorpel selbst.", "laufende"
+                )
             laufende_side = r.choice("laufende_side", SIDES, required=False) or "opponents"
             if laufende_side != "opponents":
                 raise EngineError(

@@ -15,12 +15,13 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from ..core import Context, EngineError, HandResult, Line, OptionSpec, Outcome, RuleSet, zero_sum_check
-from ..fields import HandReader
+from ..fields import HandReader, check_int
 from .schafkopf_games import (
     ALIASES,
     ALL_GAME_NAMES,
     CALLABLE,
     GAMES,
+    RAMSCH_TRUMPS,
     SOLO_RANKING,
     SUIT_ALIASES,
     SUIT_LABELS,
@@ -71,6 +72,99 @@ ROUNDS: dict[str, Round] = {
     "rimini": Round(False, True, 0, None, _SPECIAL),
 }
 SPECIAL_ROUNDS = tuple(name for name in ROUNDS if name not in ("normal", "bockrunde"))
+
+
+def _lone_non_spritzer(seats: tuple[str, ...], augen: Mapping[str, int], spritzer: set[str]) -> str | None:
+    """001 §4.3.2: three players tied on the fewest Augen, exactly one of whom gave no Spritze."""
+    low = min(augen.values())
+    tied = [s for s in seats if augen[s] == low]
+    clean = [s for s in tied if s not in spritzer]
+    return clean[0] if len(tied) == 3 and len(clean) == 1 else None
+
+
+def _read_trump_cards(r: HandReader, name: str, seats: tuple[str, ...]) -> dict[str, int | None] | None:
+    """{player: card} → {player: rank in the Rufspiel trump order (0 = highest), None = no trump}."""
+    raw = r.get(name)
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise EngineError("invalid_type", "Erwartet ein Objekt {Name: Karte}.", name)
+    out: dict[str, int | None] = {}
+    for player, card in raw.items():
+        if player not in seats:
+            raise EngineError("invalid_value", f"'{player}' sitzt nicht am Tisch.", f"{name}.{player}")
+        out[player] = None if card is None else trump_rank(card, f"{name}.{player}")
+    return out
+
+
+def _check_trump_data(
+    trumps: Mapping[str, int] | None,
+    cards: Mapping[str, int | None] | None,
+    tricks: Mapping[str, int] | None,
+    card_field: str,
+    *,
+    highest: bool,
+) -> None:
+    """Refuse tie-break data no deck can produce (003 §3.1/§3.4: the game has the 14 trumps of the
+    Rufspiel, every card exists once, a trick holds four cards)."""
+    total = len(RAMSCH_TRUMPS)
+    if trumps is not None:
+        if sum(trumps.values()) > total:
+            raise EngineError(
+                "inconsistent",
+                f"Zusammen {sum(trumps.values())} Trümpfe in den Stichen: das Spiel hat nur {total}.",
+                "trumps_by_player",
+            )
+        for player, count in trumps.items():
+            if tricks is not None and count > 4 * tricks[player]:
+                raise EngineError(
+                    "inconsistent",
+                    f"{player} hat {tricks[player]} Stiche; darin können höchstens {4 * tricks[player]} Trümpfe"
+                    f" liegen, nicht {count}.",
+                    f"trumps_by_player.{player}",
+                )
+    if cards is None:
+        return
+    owner: dict[int, str] = {}
+    which = "höchst" if highest else "kleinst"
+    for player, rank in cards.items():
+        where = f"{card_field}.{player}"
+        count = None if trumps is None else trumps.get(player)
+        if rank is None:
+            if count:
+                message = f"{player} hat {count} Trümpfe gezählt, aber keinen {which}en Trumpf angegeben."
+                raise EngineError("inconsistent", message, where)
+            continue
+        card = RAMSCH_TRUMPS[rank]
+        if rank in owner:
+            raise EngineError(
+                "inconsistent", f"{owner[rank]} und {player} können nicht beide die Karte {card} haben.", where
+            )
+        owner[rank] = player
+        if count == 0 or (tricks is not None and tricks[player] == 0):
+            raise EngineError("inconsistent", f"{player} hat keinen Trumpf gezählt, aber {card} angegeben.", where)
+        # Below the highest (above the smallest) trump there are only so many other trumps.
+        most = total - rank if highest else rank + 1
+        if count is not None and count > most:
+            raise EngineError(
+                "inconsistent",
+                f"Mit {card} als {which}em Trumpf kann {player} höchstens"
+                f" {'einen Trumpf' if most == 1 else f'{most} Trümpfe'} haben, nicht {count}.",
+                where,
+            )
+
+
+def _capped_int(r: HandReader, name: str, most: int, label: str, none_message: str) -> int:
+    """A count from 0 to ``most`` (default 0); where the rules allow none at all, a value other
+    than 0 is refused with ``none_message`` instead of a range that collapses to "0 bis 0"."""
+    if most:
+        return r.int(name, 0, most, default=0, label=label)
+    value = r.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError("invalid_type", "Erwartet eine ganze Zahl.", name)
+    if value:
+        raise EngineError("not_allowed", none_message, name)
+    return 0
 
 
 # Maxima of the amount options (issue 17, docs/rules/standard.md "Maxima"): more than any club
@@ -247,11 +341,10 @@ class SchafkopfRules(RuleSet):
 
     def _deckel(self, r: HandReader, game: Game, tout: bool, rnd: Round) -> int:
         mode = self.options["deckel"]
+        most = 0 if mode == "none" else self.options["max_deckel"]
+        deckel = _capped_int(r, "deckel", most, "Die Zahl der Deckel", "Bei dieser Regel gibt es keine Deckel.")
         if mode == "none":
-            if r.get("deckel", 0) != 0:
-                raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Deckel.", "deckel")
             return 0
-        deckel = r.int("deckel", 0, self.options["max_deckel"], default=0, label="Die Zahl der Deckel")
         if not rnd.deckel and deckel:
             # 001 §5 "Bei den Spezialrunden wird ohne Deckeln gespielt"; §8.4 the same for the Bockspiel.
             raise EngineError("not_allowed", "In dieser Runde wird ohne Deckel gespielt.", "deckel")
@@ -297,7 +390,9 @@ class SchafkopfRules(RuleSet):
         return value
 
     def _read_kontra(self, r: HandReader, *, allowed: bool) -> tuple[int, str | None]:
-        kontra = r.int("kontra", 0, self.options["max_kontra"], default=0, label="Die Zahl der Stöße")
+        kontra = _capped_int(
+            r, "kontra", self.options["max_kontra"], "Die Zahl der Stöße", "Bei dieser Regel gibt es keine Stöße."
+        )
         if kontra and not allowed:
             raise EngineError("not_allowed", "Beim Muss-Spiel ist kein Stoß erlaubt (003 §3.3).", "kontra")
         last = r.choice("last_kontra", SIDES, required=False)
@@ -312,8 +407,8 @@ class SchafkopfRules(RuleSet):
         return kontra, (last if kontra else None)
 
     def _read_play(self, r: HandReader) -> tuple[int | None, int | None, str | None]:
-        augen = r.int("augen", 0, 120, default=None, label="Die Augen")
-        tricks = r.int("tricks", 0, 8, default=None, label="Die Stiche")
+        augen = r.int("augen", 0, 120, default=None, label="Die Augenzahl")
+        tricks = r.int("tricks", 0, 8, default=None, label="Die Stichzahl")
         result = r.choice("result", RESULTS, required=False)
         if augen is not None and tricks is not None:
             if tricks == 0 and augen != 0:
@@ -345,12 +440,14 @@ class SchafkopfRules(RuleSet):
         max_lauf = game.max_laufende(self.options["laufende_ober_unter_only"])
         if game.kind == "sie":
             # 001 §4.2.4: "Laufende: die acht Buben" — a Sie always has exactly eight.
-            laufende = r.int("laufende", 8, 8, default=8, label="Die Laufenden beim Sie")
+            laufende = r.get("laufende", 8)
+            if laufende != 8:
+                raise EngineError("out_of_range", "Beim Sie sind es immer acht Laufende (001 §4.2.4).", "laufende")
         else:
-            laufende = r.int("laufende", 0, max_lauf, default=0, label="Die Laufenden")
-        bid = None
-        if game.kind == "solo" and (self.options["steigern"] or rnd.bid_reaches) and not tout:
-            bid = r.int("bid", 61 if rnd.bid_reaches else 70, 120, default=None, label="Das Gebot")
+            laufende = _capped_int(
+                r, "laufende", max_lauf, "Die Zahl der Laufenden", f"Beim {game.label} gibt es keine Laufenden."
+            )
+        bid = self._read_bid(r, game, tout, rnd)
 
         augen, tricks, result = (None, None, None) if game.kind == "sie" else self._read_play(r)
         won, schneider, schwarz = self._decide(
@@ -361,6 +458,9 @@ class SchafkopfRules(RuleSet):
         base = self._base_price(game)
         total = base
         lines.append(Line(f"{game.label}{' ' + SUIT_LABELS[suit] if suit else ''}", base))
+        if bid is not None and game.kind == "bettel":
+            # 001 §5.3: "für jede Reizstufe (2 Augen) muss eine Karte offen auf den Tisch gelegt werden".
+            lines.append(Line(f"Gereizt bis {bid}: {(bid - 60) // 2} Karten offen"))
         pays_schneider = game.kind in ("partner", "solo") and not tout
         if pays_schneider and schneider:
             total += self.options["price_schneider"]
@@ -411,6 +511,43 @@ class SchafkopfRules(RuleSet):
         )
         winner = "declarer" if won else "opponents"
         return HandResult(self.unit(), winner, payouts, tuple(lines), outcome, price, multiplier)
+
+    def _read_bid(self, r: HandReader, game: Game, tout: bool, rnd: Round) -> int | None:
+        """The bid of the Gardareizrunde (001 §5.3) or of Steigern (003 §2.1.1), checked against the
+        steps the rules allow; ``None`` where the hand has no bid."""
+        if rnd.bid_reaches:
+            if game.kind not in ("solo", "bettel"):
+                return None
+            bid = r.get("bid")
+            if bid is None:
+                raise EngineError(
+                    "missing_field",
+                    f"In der Gardareizrunde wird um das Spiel gereizt: beim {game.label} fehlt das Gebot"
+                    " (62, 64, … 120).",
+                    "bid",
+                )
+            bid = check_int(bid, 0, 120, "bid", "Das Gebot")
+            if bid < 62 or bid % 2:
+                raise EngineError(
+                    "invalid_value",
+                    f"Gereizt wird ab 62 in Schritten von 2 Augen (62, 64, … 120); {bid} gibt es nicht (001 §5.3).",
+                    "bid",
+                )
+            if game.kind == "bettel" and bid > 76:
+                raise EngineError(
+                    "not_allowed", "Ab 78 gereizten Augen darf kein Bettel mehr gespielt werden (001 §5.3).", "bid"
+                )
+            return bid
+        if not self.options["steigern"] or game.kind != "solo" or tout:
+            return None
+        bid = r.int("bid", 70, 120, default=None, label="Das Gebot")
+        if bid is not None and bid % 10:
+            raise EngineError(
+                "invalid_value",
+                f"Gesteigert wird in Zehnern: 70, 80, 90, 100, 110, 120; {bid} gibt es nicht (003 §2.1.1).",
+                "bid",
+            )
+        return bid
 
     def _base_price(self, game: Game) -> int:
         if game.kind == "partner":
@@ -550,6 +687,16 @@ class SchafkopfRules(RuleSet):
                 if seat != sweep:
                     payouts[seat] += price
                     payouts[sweep] -= price
+        elif (lone := _lone_non_spritzer(seats, augen, spritzer)) is not None:
+            # "Ausnahme ist wieder, wenn einer von den drei nicht gespritzt hat und die anderen zwei
+            # schon. Dann ist der Nicht-Spritzer Sieger und die zwei Spritzer Verlierer." With the three
+            # tied at the bottom the fourth, most Augen, loses as well: one winner against three
+            # losers, settled like the Durchmarsch the other way round — each loser pays him the price.
+            lines.append(Line(f"Gleichstand zu dritt: {lone} hat nicht gespritzt und gewinnt allein"))
+            for seat in seats:
+                if seat != lone:
+                    payouts[seat] -= price
+                    payouts[lone] += price
         else:
             # Spritze übernimmt das Spiel: among equal Augen the one who gave a Spritze ranks worse.
             key = {s: (augen[s], s in spritzer) for s in seats}
@@ -594,35 +741,36 @@ class SchafkopfRules(RuleSet):
         worst: bool,
     ) -> list[str]:
         """003 §3.1 (Ramsch, ``worst``: who loses) and §3.4 (Leasters: who wins): compare Augen,
-        then tricks, then trumps in the tricks, then the highest trump. A later criterion is only
-        required while players are still tied; players tied after all of them share the result."""
+        then tricks, then trumps in the tricks, then a trump card: in the Ramsch the highest trump in
+        a player's tricks loses ("Wer den höheren Trumpf in seinen Stichen hat, verliert"), in the
+        Leasters the smallest wins ("Wer den kleinsten Trumpf in seinen Stichen hat, gewinnt"). A
+        later criterion is only required while players are still tied; players tied after all of
+        them (also players without any trump, who have no card to compare) share the result."""
+        card_field = "top_trump_by_player" if worst else "low_trump_by_player"
         trumps = r.per_player_ints("trumps_by_player", 0, 14, required=False, complete=False)
-        tops_raw = r.get("top_trump_by_player")
-        tops: dict[str, int] | None = None
-        if tops_raw is not None:
-            if not isinstance(tops_raw, Mapping):
-                raise EngineError("invalid_type", "Erwartet ein Objekt {Name: Karte}.", "top_trump_by_player")
-            tops = {}
-            for name, card in tops_raw.items():
-                if name not in seats:
-                    raise EngineError("invalid_value", f"'{name}' sitzt nicht am Tisch.", f"top_trump_by_player.{name}")
-                # Higher trump = larger number; no trump at all ranks below every trump.
-                tops[name] = -1 if card is None else 100 - trump_rank(card, f"top_trump_by_player.{name}")
+        cards = _read_trump_cards(r, card_field, seats)
+        _check_trump_data(trumps, cards, tricks, card_field, highest=worst)
+        # Higher trump = larger number; a player without trump has no card to compare.
+        values = None if cards is None else {s: 100 - rank for s, rank in cards.items() if rank is not None}
         group = list(seats)
         criteria = (
             ("augen_by_player", augen),
             ("tricks_by_player", tricks),
             ("trumps_by_player", trumps),
-            ("top_trump_by_player", tops),
+            (card_field, values),
         )
+        # Ramsch: the most of everything and the higher trump lose; Leasters: the fewest of
+        # everything and the smallest trump win.
         pick = max if worst else min
-        for field, values in criteria:
+        for field, criterion in criteria:
             if len(group) == 1:
                 break
-            if values is None or any(s not in values for s in group):
+            if field == card_field and trumps is not None and all(trumps.get(s) == 0 for s in group):
+                break  # tied without a single trump: nothing left to compare
+            if criterion is None or any(s not in criterion for s in group):
                 raise EngineError("missing_field", f"Gleichstand: zur Entscheidung fehlt {field}.", field)
-            best = pick(values[s] for s in group)
-            group = [s for s in group if values[s] == best]
+            best = pick(criterion[s] for s in group)
+            group = [s for s in group if criterion[s] == best]
         return group
 
     # --- Fehler (002 §11) ----------------------------------------------------------------

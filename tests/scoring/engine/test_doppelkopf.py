@@ -419,12 +419,44 @@ CASES = [
         {"Anna": -5, "Bert": -5, "Cilli": 5, "Done": 5},
     ),
     Case(
-        # 004 §9: the Re of a Hochzeit is Pflicht, but it is scored as the Schreiber records it.
-        "pflichtansage_scored_as_recorded",
+        # 004 §9 "Bei Hochzeit und Armut ist eine Re-Ansage Pflicht und gilt als schon gesagt":
+        # the Re counts (+2) although the Schreiber did not record it.
+        "pflicht_re_hochzeit_counts_unrecorded_004_9",
         dict(game="hochzeit", re=["Anna", "Bert"], augen=125),
         "declarer",
-        [("Gewonnen", 1)],
-        team(1),
+        [("Gewonnen", 1), ("Re angesagt", 2)],
+        team(3),
+    ),
+    Case(
+        "pflicht_re_armut_counts_unrecorded_004_9",
+        dict(game="armut", re=["Done", "Bert"], augen=100),
+        "opponents",
+        [("Gewonnen", 1), ("gegen die Alten", 1), ("Re angesagt", 2)],
+        {"Anna": 4, "Bert": -4, "Cilli": 4, "Done": -4},
+    ),
+    Case(
+        # Recorded or not, it is one Re: the same value.
+        "pflicht_re_recorded_is_the_same_re_004_9",
+        dict(game="hochzeit", re=["Anna", "Bert"], augen=125, announcements=ann(["re"])),
+        "declarer",
+        [("Gewonnen", 1), ("Re angesagt", 2)],
+        team(3),
+    ),
+    Case(
+        # With the Re said by rule, "keine 90" alone leaves no gap in the ladder (004 §8).
+        "pflicht_re_keine_90_alone_is_no_gap_004_9",
+        dict(game="hochzeit", re=["Anna", "Bert"], augen=160, announcements=ann(["keine90"])),
+        "declarer",
+        [("Gewonnen", 1), ("keine 90", 1), ("keine 90 angesagt", 1), ("Re angesagt", 2)],
+        team(5),
+    ),
+    Case(
+        # The Stille Hochzeit announces no Vorbehalt (004 §7): no Pflicht-Re.
+        "stille_hochzeit_has_no_pflicht_re",
+        dict(game="stille_hochzeit", re=["Anna"], augen=125),
+        "declarer",
+        [("Gewonnen", 1), ("Solo: dreifach für den Solospieler", 3)],
+        {"Anna": 3, "Bert": -1, "Cilli": -1, "Done": -1},
     ),
     # --- missed announcements (004 §8) --------------------------------------------------------
     Case(

@@ -407,6 +407,15 @@ def test_saukopf_knorpel_is_held_by_an_opponent() -> None:
     assert lines(result) == [("Sieg", 2), ("Ohne 1 Laufenden", 1)]
 
 
+def test_saukopf_knorpel_laufende_message_says_the_rule_not_a_range_of_one() -> None:
+    with pytest.raises(EngineError) as info:
+        score(["A", "B", "C"], game="knorpel", knorpel="gras_koenig", declarer="A", bid=61, augen=70, laufende=2)
+    assert (info.value.field, info.value.message) == (
+        "laufende",
+        "Beim Knorpel gibt es genau einen Laufenden: den Knorpel selbst.",
+    )
+
+
 def test_saukopf_offen_unechter_paarhufer_keeps_saukopf_and_mueller() -> None:
     result = score(
         ["A", "B", "C", "D"],

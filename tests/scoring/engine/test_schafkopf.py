@@ -362,16 +362,38 @@ def test_allgaeu_mungo_three_tied_one_non_spritzer_wins() -> None:
     assert out["payouts"] == pay(40, -40, 40, -40)
 
 
-def test_allgaeu_mungo_three_tied_low_with_two_spritzer_non_spritzer_wins_spritzer_settle_nothing() -> None:
-    # Our reading where the three tie below the fourth: the non-Spritzer wins, the fourth loses,
-    # the two Spritzer stay tied between the sides and settle nothing.
+def test_allgaeu_mungo_three_tied_low_with_two_spritzer_non_spritzer_wins_alone_001_4_3_2() -> None:
+    # 001 §4.3.2 "Dann ist der Nicht-Spritzer Sieger und die zwei Spritzer Verlierer": with the three
+    # tied below the fourth, Cilli (no Spritze) wins alone; the two Spritzer and the fourth each pay
+    # her the price, doubled by the two Spritzen (10 × 2 × 2 = 40).
     out = score(
         ALLGAEU,
         game="mungo",
         augen_by_player={"Anna": 20, "Bert": 20, "Cilli": 20, "Done": 60},
         kontra_by=["Anna", "Bert"],
     )
-    assert out["payouts"] == pay(0, 0, 40, -40)
+    assert out["payouts"] == pay(-40, -40, 120, -40)
+    assert out["winner"] == ["Cilli"]
+    assert out["price"] == 40
+    # One Spritze more (Done's) doubles every amount again.
+    out = score(
+        ALLGAEU,
+        game="mungo",
+        augen_by_player={"Anna": 20, "Bert": 20, "Cilli": 20, "Done": 60},
+        kontra_by=["Anna", "Bert", "Done"],
+    )
+    assert out["payouts"] == pay(-80, -80, 240, -80)
+
+
+def test_allgaeu_mungo_three_tied_low_one_spritzer_the_two_others_win() -> None:
+    # Only one Spritzer among the three: "Spritze übernimmt das Spiel" ranks him behind the other two.
+    out = score(
+        ALLGAEU,
+        game="mungo",
+        augen_by_player={"Anna": 20, "Bert": 20, "Cilli": 20, "Done": 60},
+        kontra_by=["Anna"],
+    )
+    assert out["payouts"] == pay(-20, 20, 20, -20)
 
 
 def test_allgaeu_mungo_durchmarsch_pays_everyone() -> None:
@@ -636,3 +658,232 @@ def test_docs_document_every_option(preset: str) -> None:
     text = (Path(__file__).resolve().parents[3] / "docs" / "rules" / f"{preset}.md").read_text()
     missing = [spec.name for spec in registry.load(preset).option_specs() if f"`{spec.name}`" not in text]
     assert not missing
+
+
+# --- issue 12: the inputs the rules forbid, the Leasters tie-break ------------------------------
+
+GARDAREIZ = {"round": "gardareizrunde"}
+
+
+def test_gardareiz_solo_must_reach_its_bid_001_5_3() -> None:
+    # 001 §5.3 "wobei er die gereizte Augenzahl erreichen muss": 64 reached with 64, lost with 63.
+    won = score(ALLGAEU, game="solo", suit="eichel", declarer="Anna", augen=64, bid=64, context=GARDAREIZ)
+    assert won["winner"] == "declarer"
+    lost = score(ALLGAEU, game="solo", suit="eichel", declarer="Anna", augen=63, bid=64, context=GARDAREIZ)
+    assert lost["winner"] == "opponents"
+    wenz = score(ALLGAEU, game="wenz", declarer="Anna", augen=100, bid=100, context=GARDAREIZ)
+    assert wenz["winner"] == "declarer"
+
+
+@pytest.mark.parametrize(
+    ("bid", "code", "phrase"),
+    [
+        (None, "missing_field", "fehlt das Gebot"),
+        (61, "invalid_value", "ab 62 in Schritten von 2"),
+        (60, "invalid_value", "ab 62 in Schritten von 2"),
+        (63, "invalid_value", "63 gibt es nicht"),
+        (122, "out_of_range", "zwischen 0 und 120"),
+        ("70", "invalid_type", "ganze Zahl"),
+    ],
+)
+def test_gardareiz_solo_refuses_a_missing_low_or_odd_bid_001_5_3(bid: Any, code: str, phrase: str) -> None:
+    hand: dict[str, Any] = dict(game="solo", suit="eichel", declarer="Anna", augen=80, context=GARDAREIZ)
+    if bid is not None:
+        hand["bid"] = bid
+    err = refused(ALLGAEU, **hand)
+    assert (err.code, err.field) == (code, "bid")
+    assert phrase in err.message
+
+
+def test_gardareiz_bettel_after_62_to_76_shows_a_card_per_step_001_5_3() -> None:
+    # "es wird bis 70 gereizt, so müssen vom Spieler 5 Karten aufgedeckt werden"
+    out = score(ALLGAEU, game="bettel", declarer="Anna", tricks=0, bid=70, context=GARDAREIZ)
+    assert out["winner"] == "declarer"
+    assert {"label": "Gereizt bis 70: 5 Karten offen"} in out["lines"]
+    assert score(ALLGAEU, game="bettel", declarer="Anna", tricks=0, bid=76, context=GARDAREIZ)["winner"] == "declarer"
+    err = refused(ALLGAEU, game="bettel", declarer="Anna", tricks=0, context=GARDAREIZ)
+    assert (err.code, err.field) == ("missing_field", "bid")
+
+
+def test_gardareiz_tout_carries_its_bid_too_001_5_3() -> None:
+    # Whoever bid highest plays "ein Solo seiner Wahl": a Tout too, and it has its bid.
+    tout = dict(game="solo", suit="herz", declarer="Anna", tout=True, tricks=8, augen=120, context=GARDAREIZ)
+    assert score(ALLGAEU, **tout, bid=90)["winner"] == "declarer"
+    assert refused(ALLGAEU, **tout).field == "bid"
+
+
+def test_gardareiz_no_bettel_from_78_001_5_3() -> None:
+    # "Ab 78 gereizten Punkten darf kein Bettel mehr gespielt werden."
+    err = refused(ALLGAEU, game="bettel", declarer="Anna", tricks=0, bid=78, context=GARDAREIZ)
+    assert (err.code, err.field) == ("not_allowed", "bid")
+    assert err.message.startswith("Ab 78 gereizten Augen darf kein Bettel")
+
+
+def test_gardareiz_bid_is_no_field_of_a_mungo_or_outside_the_round() -> None:
+    err = refused(ALLGAEU, game="solo", suit="eichel", declarer="Anna", augen=80, deckel=1, bid=64)
+    assert (err.code, err.field) == ("unexpected_field", "bid")
+
+
+def test_steigern_bids_go_in_tens_003_2_1_1() -> None:
+    # 003 §2.1.1 "über 80, 90, 100 und 110 bis auf 120": 75 is no bid.
+    rules = {"preset": STANDARD, "options": {"steigern": True}}
+    for bid in (70, 80, 90, 100, 110):
+        assert score(rules, game="solo", suit="gras", declarer="Anna", augen=bid, bid=bid)["winner"] == "opponents"
+    err = refused(rules, game="solo", suit="gras", declarer="Anna", augen=85, bid=75)
+    assert (err.code, err.field) == ("invalid_value", "bid")
+    assert "Gesteigert wird in Zehnern" in err.message
+
+
+RAMSCH = {"preset": STANDARD, "options": {"games": ["rufspiel", "mungo"]}}
+LEASTERS = {"preset": STANDARD, "options": {"games": ["rufspiel", "leasters"]}}
+TIED = {"Anna": 10, "Bert": 10, "Cilli": 50, "Done": 50}
+TIED_TRICKS = {"Anna": 1, "Bert": 1, "Cilli": 3, "Done": 3}
+
+
+@pytest.mark.parametrize(
+    ("extra", "field", "phrase"),
+    [
+        # two players with the same card as their top trump
+        (
+            {
+                "trumps_by_player": {"Cilli": 3, "Done": 3},
+                "top_trump_by_player": {"Cilli": "gras_ober", "Done": "gras_ober"},
+            },
+            "top_trump_by_player.Done",
+            "nicht beide die Karte gras_ober",
+        ),
+        # a top trump with zero trumps counted
+        (
+            {"trumps_by_player": {"Cilli": 0, "Done": 0}, "top_trump_by_player": {"Cilli": "gras_ober", "Done": None}},
+            "top_trump_by_player.Cilli",
+            "keinen Trumpf gezählt",
+        ),
+        # the reverse: trumps counted, but no top trump
+        (
+            {"trumps_by_player": {"Cilli": 2, "Done": 2}, "top_trump_by_player": {"Cilli": None, "Done": "gras_ober"}},
+            "top_trump_by_player.Cilli",
+            "2 Trümpfe gezählt, aber keinen höchsten Trumpf angegeben",
+        ),
+        # more trumps than the game has
+        (
+            {"trumps_by_player": {"Anna": 4, "Bert": 4, "Cilli": 12, "Done": 12}},
+            "trumps_by_player",
+            "das Spiel hat nur 14",
+        ),
+        # more trumps than three tricks hold
+        ({"trumps_by_player": {"Cilli": 13, "Done": 1}}, "trumps_by_player.Cilli", "höchstens 12 Trümpfe"),
+        # herz_sieben as the highest trump leaves room for no second trump
+        (
+            {
+                "trumps_by_player": {"Cilli": 2, "Done": 2},
+                "top_trump_by_player": {"Cilli": "herz_sieben", "Done": "gras_ober"},
+            },
+            "top_trump_by_player.Cilli",
+            "Mit herz_sieben als höchstem Trumpf kann Cilli höchstens einen Trumpf haben, nicht 2.",
+        ),
+    ],
+)
+def test_ramsch_refuses_tie_break_data_no_deck_can_produce_003_3_1(
+    extra: dict[str, Any], field: str, phrase: str
+) -> None:
+    err = refused(RAMSCH, game="ramsch", augen_by_player=TIED, tricks_by_player=TIED_TRICKS, **extra)
+    assert (err.code, err.field) == ("inconsistent", field)
+    assert phrase in err.message
+
+
+def test_ramsch_tied_without_trumps_share_the_loss_003_3_1() -> None:
+    out = score(
+        RAMSCH,
+        game="ramsch",
+        augen_by_player=TIED,
+        tricks_by_player=TIED_TRICKS,
+        trumps_by_player={"Cilli": 0, "Done": 0},
+    )
+    assert out["payouts"] == pay(40, 40, -40, -40)
+
+
+def test_leasters_smallest_trump_in_the_tricks_wins_003_3_4() -> None:
+    # 003 §3.4 "Wer den kleinsten Trumpf in seinen Stichen hat, gewinnt": Anna's smallest trump is
+    # the Herz-Sieben, Bert's the Herz-Acht; Anna wins although Bert's highest trump is lower.
+    augen = {"Anna": 10, "Bert": 10, "Cilli": 50, "Done": 50}
+    tricks = {"Anna": 1, "Bert": 1, "Cilli": 3, "Done": 3}
+    out = score(
+        LEASTERS,
+        game="leasters",
+        augen_by_player=augen,
+        tricks_by_player=tricks,
+        trumps_by_player={"Anna": 2, "Bert": 2},
+        low_trump_by_player={"Anna": "herz_sieben", "Bert": "herz_acht"},
+    )
+    assert out["winner"] == ["Anna"]
+    assert out["payouts"] == pay(60, -20, -20, -20)
+    err = refused(
+        LEASTERS,
+        game="leasters",
+        augen_by_player=augen,
+        tricks_by_player=tricks,
+        trumps_by_player={"Anna": 2, "Bert": 2},
+    )
+    assert (err.code, err.field) == ("missing_field", "low_trump_by_player")
+
+
+def test_leasters_low_trump_data_must_fit_a_deck_003_3_4() -> None:
+    # With the Herz-Acht as the smallest trump only the Herz-Acht itself and higher trumps are
+    # left: 13 at most; a Ramsch field is no Leasters field.
+    augen = {"Anna": 10, "Bert": 10, "Cilli": 50, "Done": 50}
+    err = refused(
+        LEASTERS,
+        game="leasters",
+        augen_by_player=augen,
+        trumps_by_player={"Anna": 2, "Bert": 2},
+        low_trump_by_player={"Anna": "eichel_ober", "Bert": "herz_acht"},
+        tricks_by_player={"Anna": 1, "Bert": 1, "Cilli": 3, "Done": 3},
+    )
+    assert (err.code, err.field) == ("inconsistent", "low_trump_by_player.Anna")
+    err = refused(
+        LEASTERS,
+        game="leasters",
+        augen_by_player={"Anna": 5, "Bert": 10, "Cilli": 50, "Done": 55},
+        top_trump_by_player={"Anna": "eichel_ober"},
+    )
+    assert (err.code, err.field) == ("unexpected_field", "top_trump_by_player")
+
+
+@pytest.mark.parametrize(
+    ("hand", "field", "message"),
+    [
+        (
+            dict(game="bettel", declarer="Anna", tricks=0, deckel=1, laufende=2),
+            "laufende",
+            "Beim Bettel gibt es keine Laufenden.",
+        ),
+        (
+            dict(game="sie", declarer="Anna", laufende=7),
+            "laufende",
+            "Beim Sie sind es immer acht Laufende (001 §4.2.4).",
+        ),
+        (
+            dict(game="solo", suit="gras", declarer="Anna", augen=130, deckel=1),
+            "augen",
+            "Die Augenzahl muss zwischen 0 und 120 liegen (ist 130).",
+        ),
+        (
+            dict(game="solo", suit="gras", declarer="Anna", augen=70, laufende=9, deckel=1),
+            "laufende",
+            "Die Zahl der Laufenden muss zwischen 0 und 8 liegen (ist 9).",
+        ),
+    ],
+)
+def test_messages_read_like_sentences_never_between_0_and_0(hand: dict[str, Any], field: str, message: str) -> None:
+    err = refused(ALLGAEU, **hand)
+    assert (err.field, err.message) == (field, message)
+
+
+def test_no_stoss_and_no_deckel_where_the_rules_allow_none_say_so() -> None:
+    rules = {"preset": STANDARD, "options": {"max_kontra": 0, "max_deckel": 0}}
+    err = refused(rules, game="solo", suit="gras", declarer="Anna", augen=70, kontra=1, last_kontra="opponents")
+    assert (err.field, err.message) == ("kontra", "Bei dieser Regel gibt es keine Stöße.")
+    err = refused(rules, game="solo", suit="gras", declarer="Anna", augen=70, deckel=1)
+    assert (err.field, err.message) == ("deckel", "Bei dieser Regel gibt es keine Deckel.")
+    err = refused("reiner-schafkopf", game="solo", suit="gras", declarer="Anna", augen=70, deckel=1)
+    assert err.message == "Bei dieser Regel gibt es keine Deckel."

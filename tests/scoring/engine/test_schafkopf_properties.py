@@ -196,3 +196,26 @@ def test_random_json_gives_a_result_or_the_error_object(preset: Any, mutations: 
         assert exc.code and exc.message
         return
     assert sum(result["payouts"].values()) == 0
+
+
+@given(
+    low=st.integers(min_value=1, max_value=29),  # 0 would give the fourth all 120: a Durchmarsch
+    clean=st.sampled_from(SEATS[:3]),
+    deckel=st.integers(min_value=0, max_value=3),
+)
+def test_mungo_three_tied_low_lone_non_spritzer_wins_and_doublings_stay_exact(
+    low: int, clean: str, deckel: int
+) -> None:
+    # 001 §4.3.2: three tied below the fourth, two of them Spritzer: the non-Spritzer wins alone,
+    # each of the three others pays him the price; one more Deckel doubles every amount.
+    rules = registry.load("allgaeu")
+    augen = {**dict.fromkeys(SEATS[:3], low), "Done": 120 - 3 * low}
+    hand = {"game": "mungo", "augen_by_player": augen, "kontra_by": [s for s in SEATS[:3] if s != clean]}
+    if deckel:
+        hand["deckel"] = deckel
+    result = rules.score(hand, SEATS, Context())
+    assert sum(result.payouts.values()) == 0
+    assert result.winner == (clean,)
+    assert result.payouts[clean] == 3 * result.price
+    more = rules.score({**hand, "deckel": deckel + 1}, SEATS, Context())
+    assert {s: 2 * v for s, v in result.payouts.items()} == dict(more.payouts)

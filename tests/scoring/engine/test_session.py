@@ -618,7 +618,12 @@ def test_session_saukopf_has_no_table_options() -> None:
 )
 def test_session_special_round_lengths(kind: str, games: int) -> None:
     result = session("allgaeu", P5, [{"event": "special_round", "kind": kind}])
-    assert result["pending_rounds"] == [{"round": kind, "games": games, "in_force": True}]
+    [pending] = result["pending_rounds"]
+    assert {key: pending[key] for key in ("round", "games", "in_force")} == {
+        "round": kind,
+        "games": games,
+        "in_force": True,
+    }
 
 
 def test_session_special_rounds_queue_behind_the_round_in_force() -> None:
@@ -723,3 +728,193 @@ def test_session_folding_200_hands_is_fast() -> None:
     elapsed = time.perf_counter() - began
     assert len(result.entries) == 200
     assert elapsed < 0.5  # a few ms in practice; generous for slow CI machines
+
+
+# --- buying the cards at five and six (001 §7.1/§7.2, issue 12) ---------------------------------
+
+
+def test_session_five_dealer_buys_the_cards_of_the_player_to_his_right_001_7_1() -> None:
+    # Anna deals to the other four; Emil, to her right, owns the last four cards. Anna buys them,
+    # plays in Emil's seat and pays him one Rufspiel price (the default, 10 ct); Emil sits out.
+    result = session("allgaeu", P5, [{**solo("Anna", 80, deckel=1), "bought_by": "Anna"}])
+    hand = result["hands"][0]
+    assert hand["seats"] == ["Bert", "Cilli", "Done", "Anna"]
+    assert hand["sitting_out"] == ["Emil"]
+    assert hand["bought_by"] == "Anna"
+    assert hand["lines"][-1] == {"label": "Karten gekauft: Anna zahlt Emil", "amount": 10}
+    price = 2 * 25  # Solo 25, one Deckel
+    assert hand["payouts"] == {"Anna": 3 * price - 10, "Bert": -price, "Cilli": -price, "Done": -price, "Emil": 10}
+    assert sum(result["totals"].values()) == 0
+
+
+def test_session_six_cutter_buys_when_the_dealer_does_not_001_7_2() -> None:
+    # Six: Anna deals, Fritz (to her right) cuts, both sit out; Emil is dealt last and sells.
+    result = session("allgaeu", P6, [{**ruf("Fritz", "Bert"), "bought_by": "Fritz"}])
+    hand = result["hands"][0]
+    assert hand["seats"] == ["Bert", "Cilli", "Done", "Fritz"]
+    assert hand["sitting_out"] == ["Emil", "Anna"]
+    assert hand["payouts"]["Emil"] == 10
+    assert hand["payouts"]["Anna"] == 0
+    assert hand["payouts"]["Fritz"] == 2 * 10 - 10
+    dealer_buys = session("allgaeu", P6, [{**ruf("Anna", "Bert"), "bought_by": "Anna"}])["hands"][0]
+    assert dealer_buys["sitting_out"] == ["Emil", "Fritz"]
+
+
+def test_session_purchase_price_is_a_table_option_and_never_doubled() -> None:
+    rules = {"preset": "allgaeu", "options": {"buy_price": 30}}
+    hands = [ruf("Bert", "Cilli", augen=60), {**ruf("Anna", "Cilli"), "bought_by": "Anna"}]
+    result = session(rules, P5, hands, first="Emil")
+    bought = result["hands"][1]
+    assert bought["bock"] == 1  # the 60:60 started a Bockrunde: the game doubles, the purchase does not
+    assert bought["lines"][-1] == {"label": "Karten gekauft: Anna zahlt Emil", "amount": 30}
+    assert bought["payouts"]["Emil"] == 30
+    free = session(
+        {"preset": "allgaeu", "options": {"buy_price": 0}}, P5, [{**ruf("Anna", "Bert"), "bought_by": "Anna"}]
+    )
+    assert free["hands"][0]["lines"][-1] == {"label": "Karten gekauft: Anna spielt für Emil"}
+    assert free["hands"][0]["payouts"]["Emil"] == 0
+    assert registry.load_with_table("allgaeu-meisterschaft")[1].buy_price == 0
+    assert registry.load_with_table("standard")[1].buy_price == 20
+
+
+@pytest.mark.parametrize(
+    ("players", "hand", "code", "field"),
+    [
+        (P4, {**ruf("Anna", "Bert"), "bought_by": "Anna"}, "not_allowed", "hands[0].bought_by"),
+        (P5, {**ruf("Bert", "Cilli"), "bought_by": "Bert"}, "not_allowed", "hands[0].bought_by"),
+        (P5, {**ruf("Anna", "Bert"), "bought_by": "Zoe"}, "invalid_value", "hands[0].bought_by"),
+        # the seller sits out: he cannot play
+        (P5, {**ruf("Emil", "Bert"), "bought_by": "Anna"}, "invalid_value", "hands[0].declarer"),
+        (P6, {**ruf("Anna", "Bert"), "bought_by": "Bert"}, "not_allowed", "hands[0].bought_by"),
+    ],
+)
+def test_session_refuses_a_purchase_the_rules_do_not_allow(
+    players: list[str], hand: dict[str, Any], code: str, field: str
+) -> None:
+    error = refused("allgaeu", players, [hand])
+    assert (error.code, error.field) == (code, field)
+
+
+def test_session_state_tells_who_may_buy() -> None:
+    rules, table = registry.load_with_table("allgaeu")
+    assert start(rules, table, P4, "Anna").buyers == ()
+    assert start(rules, table, P5, "Anna").buyers == ("Anna",)
+    assert set(start(rules, table, P6, "Anna").buyers) == {"Anna", "Fritz"}
+    dk, dk_table = registry.load_with_table("doppelkopf")
+    assert start(dk, dk_table, P5, "Anna").buyers == ()
+
+
+# --- the Stöcklesrunde (001 §5.4/§5.5, issue 12) ------------------------------------------------
+
+STOECKLE_GAMES = ["solo", "wenz", "bettel", "rufspiel", "mungo"]
+
+
+def stoeckle_hand(game: str, player: str, partner: str = "Anna") -> dict[str, Any]:
+    if game == "solo":
+        return solo(player, 80)
+    if game == "wenz":
+        return {"game": "wenz", "declarer": player, "augen": 80}
+    if game == "bettel":
+        return {"game": "bettel", "declarer": player, "tricks": 0}
+    if game == "rufspiel":
+        return ruf(player, partner if partner != player else "Bert", deckel=0)
+    return {**mungo(P4), "declarer": player}
+
+
+def test_session_stoecklesrunde_shows_each_players_stoeckle_and_hands_them_in_001_5_4() -> None:
+    rules, table = registry.load_with_table("allgaeu")
+    hands = [
+        {"event": "special_round", "kind": "stoecklesrunde"},
+        stoeckle_hand("wenz", "Bert"),
+        stoeckle_hand("mungo", "Cilli"),
+    ]
+    result = fold(rules, table, P4, "Anna", hands)
+    state = result.state
+    held = dict(state.stoeckle)
+    assert held["Bert"] == ("solo", "bettel", "rufspiel", "mungo")
+    assert held["Cilli"] == ("solo", "wenz", "bettel", "rufspiel")
+    assert held["Anna"] == tuple(STOECKLE_GAMES)
+    doc = result.as_dict()
+    assert doc["pending_rounds"][0]["games"] == 18
+    assert doc["pending_rounds"][0]["stoeckle"]["Bert"] == ["solo", "bettel", "rufspiel", "mungo"]
+
+
+def test_session_stoecklesrunde_refuses_a_game_already_played_001_5_4() -> None:
+    hands = [
+        {"event": "special_round", "kind": "stoecklesrunde"},
+        stoeckle_hand("wenz", "Bert"),
+        stoeckle_hand("wenz", "Bert"),
+    ]
+    error = refused("allgaeu", P4, hands)
+    assert (error.code, error.field) == ("not_allowed", "hands[2].game")
+    assert (
+        error.message
+        == "Bert hat Wenz in dieser Runde schon gespielt; übrig: Solo, Bettel, Rufspiel, Mungo (001 §5.4)."
+    )
+    # Another player's Wenz is fine, and so is a Sie: it has no Stöckle.
+    ok = session("allgaeu", P4, [*hands[:2], stoeckle_hand("wenz", "Cilli"), {"game": "sie", "declarer": "Bert"}])
+    assert ok["pending_rounds"][0]["games"] == 18
+
+
+def test_session_stoecklesrunde_mungo_names_whose_stoeckle_it_was() -> None:
+    hands = [{"event": "special_round", "kind": "stoecklesrunde"}, mungo(P4)]
+    error = refused("allgaeu", P4, hands)
+    assert (error.code, error.field) == ("missing_field", "hands[1].declarer")
+    # Outside the round a Mungo has no declarer.
+    error = refused("allgaeu", P4, [{**mungo(P4), "declarer": "Anna"}])
+    assert (error.code, error.field) == ("unexpected_field", "hands[0].declarer")
+
+
+def test_session_stoecklesrunde_ends_when_every_stoeckle_is_played_001_5_4() -> None:
+    # "Diese Runde ist beendet nachdem alle Ihre Stöckle abgespielt haben": 4 × 5 games.
+    hands: list[dict[str, Any]] = [{"event": "special_round", "kind": "stoecklesrunde"}]
+    hands += [stoeckle_hand(game, player) for player in P4 for game in STOECKLE_GAMES]
+    hands.append(ruf("Anna", "Bert"))
+    result = session("allgaeu", P4, hands)
+    assert col(result, "round")[1:21] == ["stoecklesrunde"] * 20
+    assert result["hands"][21]["round"] == "normal"
+    assert result["pending_rounds"] == []
+
+
+def test_session_stoecklesrunde_the_last_must_play_else_the_one_before_001_5_4() -> None:
+    # "wenn keiner spielen will muss der Letzte spielen (hat dieser bereits alle Spiele gehabt, so
+    # muss der Vorletzte usw.)": Anna deals the first game, so Anna (the dealer) is the last to
+    # speak; once her five Stöckle are gone it is Done, the one before her.
+    rules, table = registry.load_with_table("allgaeu")
+    state = advance(
+        rules, table, start(rules, table, P4, "Anna"), {"event": "special_round", "kind": "stoecklesrunde"}
+    )[1]
+    assert state.must_play == "Anna"
+    error = refused(
+        "allgaeu", P4, [{"event": "special_round", "kind": "stoecklesrunde"}, {"event": "zusammengeworfen"}]
+    )
+    assert (error.code, error.field) == ("not_allowed", "hands[1].event")
+    assert "muss Anna spielen" in error.message
+    hands = [{"event": "special_round", "kind": "stoecklesrunde"}]
+    hands += [stoeckle_hand(game, "Anna", "Bert") for game in STOECKLE_GAMES[:4]]
+    # four hands later Anna deals again; she still holds her Mungo
+    assert fold(rules, table, P4, "Anna", hands).state.must_play == "Anna"
+    hands.append(stoeckle_hand("mungo", "Anna"))
+    state = fold(rules, table, P4, "Anna", hands).state
+    assert state.dealer == "Bert"  # seats Cilli, Done, Anna, Bert: Bert is last and holds all five
+    assert state.must_play == "Bert"
+    hands += [stoeckle_hand(game, "Bert") for game in STOECKLE_GAMES]
+    state = fold(rules, table, P4, "Anna", hands).state
+    assert state.dealer == "Cilli"  # seats Done, Anna, Bert, Cilli
+    assert state.must_play == "Cilli"
+    hands += [stoeckle_hand(game, "Cilli") for game in STOECKLE_GAMES]
+    state = fold(rules, table, P4, "Anna", hands).state
+    # Done deals; seats Anna, Bert, Cilli, Done: Done still holds all, so Done.
+    assert state.must_play == "Done"
+
+
+def test_session_megastoecklesrunde_adds_geier_farbgeier_farbwenz_001_5_5() -> None:
+    rules, table = registry.load_with_table("allgaeu")
+    hands = [
+        {"event": "special_round", "kind": "megastoecklesrunde"},
+        {"game": "farbgeier", "suit": "gras", "declarer": "Bert", "augen": 70},
+    ]
+    state = fold(rules, table, P4, "Anna", hands).state
+    assert dict(state.stoeckle)["Bert"] == ("solo", "wenz", "bettel", "rufspiel", "mungo", "geier", "farbwenz")
+    error = refused("allgaeu", P4, [*hands, {"game": "farbgeier", "suit": "eichel", "declarer": "Bert", "augen": 70}])
+    assert error.field == "hands[2].game"

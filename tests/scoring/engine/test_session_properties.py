@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring.engine import registry
 from scoring.engine.core import RuleSet
 from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
-from scoring.engine.samples import schafkopf_hand
+from scoring.engine.samples import seated_hand
 from scoring.engine.session import EntryError, TableState, advance, fold, start
 from scoring.engine.session_rules import TableRules
 
@@ -48,7 +48,7 @@ def random_entry(rules: RuleSet, table: TableRules, state: TableState, rng: rand
     roll = rng.random()
     if roll < 0.04:
         return {"event": rng.choice(("vergeben", "verabhebt"))}
-    if roll < 0.06:
+    if roll < 0.06 and state.must_play is None:  # 001 §5.4: in a Stöcklesrunde somebody must play
         return {"event": "zusammengeworfen"}
     if roll < 0.08 and table.special_kinds:
         return {"event": "special_round", "kind": rng.choice(table.special_kinds)}
@@ -63,7 +63,9 @@ def random_entry(rules: RuleSet, table: TableRules, state: TableState, rng: rand
     seats = probe.seats
     bockspiel = dealer != state.dealer and table.wrong_dealer == "bockspiel"
     if isinstance(rules, SchafkopfRules):
-        hand = schafkopf_hand(rules, rng, seats, "bockspiel" if bockspiel else state.round)
+        round_name = "bockspiel" if bockspiel else state.round
+        stoeckle = None if bockspiel else dict(state.stoeckle)
+        hand = seated_hand(rules, rng, seats, probe.buyers, round_name, stoeckle)
     else:
         hand = doppelkopf_hand(rng, seats)
     if dealer != state.dealer:
@@ -105,8 +107,14 @@ def test_random_evenings_are_zero_sum_with_the_stock_and_totals_sum_the_entries(
         if entry.kind == "hand":
             assert set(entry.seats) | set(entry.sitting_out) == set(names)
             assert len(entry.seats) == 4
-            assert all(entry.payouts[name] == 0 for name in entry.sitting_out)
-            assert entry.dealer in entry.sitting_out or len(names) == 4
+            usual_out = start(rules, table, names, entry.dealer).sitting_out
+            # Whoever sits out gets 0 — except the one who sold his cards, who gets their price.
+            sold = set(entry.sitting_out) - set(usual_out)
+            assert len(sold) == (1 if entry.bought_by else 0)
+            for name in entry.sitting_out:
+                assert entry.payouts[name] == (table.buy_price if name in sold else 0)
+            assert entry.bought_by is None or entry.bought_by in usual_out
+            assert entry.dealer in entry.sitting_out or len(names) == 4 or entry.bought_by == entry.dealer
             assert entry.round in ROUNDS
     assert stock == result.stock
     for name in names:

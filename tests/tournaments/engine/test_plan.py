@@ -13,22 +13,26 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.core import EngineError
 from tournaments.engine.plan import (
+    AT_MOST_TWICE,
     KNOWN_OPTIMA,
     Partie,
     count_meetings,
+    fairness,
+    plan_alternative,
     plan_document,
     plan_seating,
     repeat_lower_bound,
     table_sizes,
 )
+from tournaments.plan_table import fairness_table
 
 ROOT = Path(__file__).resolve().parents[3]
-UNSEATABLE = (6, 7, 11)
+UNSEATABLE = (7,)
 
 
 def recount(partien: tuple[Partie, ...], players: int) -> tuple[int, dict[int, int]]:
@@ -70,11 +74,22 @@ def test_table_sizes_are_fours_and_a_five_per_player_beyond_a_multiple_of_four(
     assert table_sizes(players) == sizes
 
 
-@pytest.mark.parametrize("players", UNSEATABLE)
-def test_six_seven_and_eleven_players_cannot_sit_at_tables_of_four_and_five(players: int) -> None:
+@pytest.mark.parametrize(("players", "sizes"), [(6, (6,)), (11, (6, 5))])
+def test_a_table_of_six_seats_those_tables_of_four_and_five_cannot(players: int, sizes: tuple[int, ...]) -> None:
+    """001 §7.2: at six the dealer and the cutter sit out; issue 14 item 6."""
+    assert table_sizes(players) == sizes
+    doc = plan_document(players, 4, 40)
+    assert doc["games_per_table"] == {str(size): 10 * size for size in sorted(set(sizes))}  # 60 at six
+    assert all(count == 4 for count in doc["five_seats"].values())
+
+
+def test_seven_players_cannot_be_seated() -> None:
+    """No tables of 4, 5 and 6 seat 7; every other number from 4 to 200 is seated."""
     with pytest.raises(EngineError) as caught:
-        table_sizes(players)
+        table_sizes(7)
     assert (caught.value.code, caught.value.field) == ("players_not_seatable", "players")
+    assert "4, 5, 6 und ab 8" in caught.value.message
+    assert all(sum(table_sizes(n)) == n for n in range(4, 201) if n != 7)
 
 
 @pytest.mark.parametrize(
@@ -244,6 +259,7 @@ def test_counting_bound_is_the_optimum_on_small_cases(players: int, partien: int
 # --- every plan ----------------------------------------------------------------------------
 
 
+@settings(max_examples=30, deadline=None)
 @given(
     players=st.integers(4, 60).filter(lambda n: n not in UNSEATABLE),
     partien=st.integers(1, 5),
@@ -265,6 +281,9 @@ def test_every_plan_seats_everyone_once_per_partie_and_counts_its_repeats(
     assert plan.repeat_pairs == repeats == count_meetings(plan.partien, players)[0]
     assert dict(enumerate(plan.distinct_opponents, start=1)) == opponents
     assert plan.repeat_pairs >= plan.lower_bound
+    assert (plan.max_pair_meetings, plan.five_seats) == fairness(plan.partien, players)
+    assert plan.min_distinct_opponents == min(opponents.values())
+    assert sum(plan.five_seats) == partien * sum(size for size in plan.table_sizes if size >= 5)
 
 
 @pytest.mark.parametrize(("players", "partien"), [(12, 4), (18, 4), (19, 5), (24, 4), (30, 2)])
@@ -282,13 +301,19 @@ def test_other_seeds_give_other_plans() -> None:
 
 def test_plan_document_has_the_spec_keys_and_the_games_per_table() -> None:
     doc = plan_document(13, 4, 40, 0)
-    assert list(doc) == ["players", "partien", "repeat_pairs", "distinct_opponents", "lower_bound", "games_per_table"]
+    spec = ["players", "partien", "repeat_pairs", "distinct_opponents", "min_distinct_opponents"]
+    spec += ["max_pair_meetings", "five_seats", "variant"]
+    assert list(doc) == [*spec, "lower_bound", "games_per_table", "alternative"]
+    assert list(doc["alternative"]) == spec
+    assert doc["min_distinct_opponents"] == min(doc["distinct_opponents"].values())
+    assert list(doc["five_seats"]) == [str(n) for n in range(1, 14)]
     assert doc["players"] == 13
     assert doc["partien"][0] == [[1, 4, 7, 10, 13], [2, 5, 8, 11], [3, 6, 9, 12]]
     assert doc["repeat_pairs"] == doc["lower_bound"] == 14
     assert list(doc["distinct_opponents"]) == [str(n) for n in range(1, 14)]
     assert doc["games_per_table"] == {"4": 40, "5": 50}  # 001 §11.2: everyone plays 40
     assert doc == plan_document(13, 4, 40, 0)
+    assert plan_document(16)["alternative"] is None  # nobody meets twice: nothing to offer
 
 
 @pytest.mark.parametrize(
@@ -322,31 +347,57 @@ def test_the_engine_imports_no_django() -> None:
     assert done.stdout.strip() == "False"
 
 
+# --- fairness among the plans with the fewest repeats (issue 14) ----------------------------------
+
+
+@pytest.mark.parametrize("players", [12, 13, 14, 17, 18, 19])
+def test_where_a_pair_meets_in_every_partie_the_alternative_meets_at_most_twice(players: int) -> None:
+    default = plan_seating(players)
+    assert default.optimal and default.pair_in_every_partie
+    alternative = plan_alternative(default)
+    assert alternative is not None and alternative.variant == AT_MOST_TWICE
+    assert alternative.max_pair_meetings <= 2
+    assert alternative.repeat_pairs > default.repeat_pairs
+    if players <= 15:  # at 12 to 15 the worst-off player meets more players, too
+        assert alternative.min_distinct_opponents > default.min_distinct_opponents
+    assert recount(alternative.partien, players)[0] == alternative.repeat_pairs
+
+
+def test_seventeen_players_are_the_repeat_free_sixteen_plus_one_in_the_default() -> None:
+    """The issue's example: the fewest repeats (3) keep the extra player with one other in every
+    Partie; the alternative separates every pair after two meetings."""
+    plan = plan_seating(17)
+    assert (plan.repeat_pairs, plan.max_pair_meetings) == (3, 4)
+    assert plan_alternative(plan).max_pair_meetings == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("players", [13, 17, 22, 26, 30])
+def test_the_polish_never_costs_a_repeat_and_spreads_the_tables_of_five(players: int) -> None:
+    """Issue 14: among the plans with the fewest repeats. Before, 26 players left numbers 25 and
+    26 at a table of five in all four Partien and others never; now nobody sits there every time."""
+    plan = plan_seating(players)
+    assert plan.repeat_pairs == plan.lower_bound
+    if players >= 26:
+        assert max(plan.five_seats) < 4
+
+
+def test_same_seed_same_plan_with_its_figures_and_alternative() -> None:
+    assert plan_document(13, 4, 40, 5) == plan_document(13, 4, 40, 5)
+    assert plan_seating(17, 4, 3, AT_MOST_TWICE) == plan_seating(17, 4, 3, AT_MOST_TWICE)
+
+
+def test_an_unknown_variant_is_refused() -> None:
+    with pytest.raises(EngineError) as caught:
+        plan_seating(13, variant="x")
+    assert (caught.value.code, caught.value.field) == ("invalid_value", "variant")
+
+
 # --- the table in docs/tournaments.md ------------------------------------------------------------
 
 
-def repeat_table(first: int = 12, last: int = 40, partien: int = 4) -> str:
-    """The Markdown table of docs/tournaments.md: repeat pairs of the seed-0 plan beside the
-    lower bound, for every seatable N from ``first`` to ``last``."""
-    lines = [
-        "| players | tables | repeat pairs | lower bound | optimal | different opponents (min–max) |",
-        "| ---: | --- | ---: | ---: | --- | --- |",
-    ]
-    for players in range(first, last + 1):
-        if players in UNSEATABLE:
-            continue
-        plan = plan_seating(players, partien)
-        tables = " + ".join(str(size) for size in plan.table_sizes)
-        optimal = "yes" if plan.optimal else "not known"
-        opponents = f"{min(plan.distinct_opponents)}–{max(plan.distinct_opponents)}"
-        lines.append(f"| {players} | {tables} | {plan.repeat_pairs} | {plan.lower_bound} | {optimal} | {opponents} |")
-    return "\n".join(lines)
-
-
 def test_docs_table_is_what_the_planner_gives() -> None:
-    """Regenerate with ``python -c 'from tests.tournaments.engine.test_plan import repeat_table;
-    print(repeat_table())'``."""
+    """Regenerate with ``python -m tournaments.plan_table``."""
     text = (ROOT / "docs" / "tournaments.md").read_text(encoding="utf-8")
     match = re.search(r"^\| players \|.*?(?=\n\n|\Z)", text, flags=re.M | re.S)
     assert match is not None
-    assert match.group(0).strip() == repeat_table()
+    assert match.group(0).strip() == fairness_table()

@@ -1,6 +1,13 @@
-"""``manage.py bench``: how fast the engine, the standings and the exports are.
+"""``manage.py bench``: how fast the engine, the standings and the exports are; with
+``--concurrent``, many scorers at once against the production server (``tools.load``).
 
-Builds a synthetic club history in the configured database (``DATABASE_URL``; the club
+It never writes into a database it did not create: every run makes a temporary database of the
+configured kind (a file for SQLite, a new database on the PostgreSQL server ``DATABASE_URL``
+names), migrates it, and drops it at the end (``--keep-db`` keeps it and prints where). It runs
+under the production settings (DEBUG off; a throwaway secret key when none is set; the static
+files collected into a temporary folder; ``tools.benchdb``).
+
+Builds a synthetic club history in that database (the club
 ``bench`` with ``--members`` players and ``--hands`` log entries, one evening of about 50 a
 week, plus the club ``bench-100`` with 100 players and a season of 2,500 hands for the PDF and
 the workbook), then measures:
@@ -18,8 +25,7 @@ the workbook), then measures:
 - ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries).
 
 ``--engine-only`` runs only the engine part (issue 3: ``--hands`` random valid hands per preset).
-Timing runs with DEBUG off (no query log). Previous bench clubs are deleted first; ``--reuse``
-keeps the big club's history when it already has the asked number of entries.
+Timing runs with DEBUG off (no query log).
 """
 
 from __future__ import annotations
@@ -28,14 +34,16 @@ import gc
 import json
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
-from django.db import connection, transaction
-from django.test import Client, override_settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError, connection, transaction
+from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Member, Membership, Role
@@ -44,6 +52,8 @@ from scoring.engine.core import Context
 from scoring.engine.samples import random_hand
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry, Seat, Session, Table
 from standings import selectors as stats
+from tools.benchdb import bench_settings, temporary_database
+from tools.load import run_load
 from tools.synthetic import build_history
 
 BIG, WIDE = "bench", "bench-100"
@@ -193,15 +203,37 @@ class Command(BaseCommand):
         parser.add_argument("--entry-hands", type=int, default=200, help="evening length for hand_entry/replay")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--engine-only", action="store_true", help="only the engine, per preset")
-        parser.add_argument("--reuse", action="store_true", help="keep the bench club when it has --hands entries")
         parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--keep-db", action="store_true", help="keep the temporary database and say where")
+        parser.add_argument(
+            "--concurrent", action="store_true", help="only the load test: scorers at once against gunicorn"
+        )
+        parser.add_argument("--clients", type=int, default=20, help="--concurrent: phones entering hands (20)")
+        parser.add_argument("--tables", type=int, default=5, help="--concurrent: tables of four (5)")
+        parser.add_argument("--seconds", type=float, default=60, help="--concurrent: how long (60, at most 600)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        hands: int = options["hands"]
-        rates = engine_rates(hands)
-        result: dict[str, Any] = {"engine_hands_per_s": min(rates.values()), "engine_by_preset": rates}
-        if not options["engine_only"]:
-            result.update(self.measure(options))
+        bounded = 0 < options["seconds"] <= 600 and 0 < options["tables"] <= options["clients"]
+        if options["concurrent"] and not bounded:
+            raise CommandError("--concurrent: 0 < --seconds <= 600 and at least one client per table.")
+        result: dict[str, Any] = {}
+        if not options["concurrent"]:
+            rates = engine_rates(options["hands"])
+            result = {"engine_hands_per_s": min(rates.values()), "engine_by_preset": rates}
+        if options["concurrent"] or not options["engine_only"]:
+            try:
+                with temporary_database(keep=options["keep_db"]) as db, bench_settings() as static_root:
+                    if options["keep_db"]:
+                        self.stderr.write(f"bench: temporary database {db.url} (kept)")
+                    if options["concurrent"]:
+                        result.update(self.concurrent(db, static_root, options))
+                    else:
+                        result.update(self.measure(options))
+            except DatabaseError as error:
+                # Typically: the server is not reachable, or the login may not create databases.
+                raise CommandError(
+                    f"bench needs a database of its own and could not make or use it: {error}".strip()
+                ) from None
         if options["json"]:
             self.stdout.write(json.dumps(result))
             return
@@ -215,12 +247,9 @@ class Command(BaseCommand):
     def measure(self, options: dict[str, Any]) -> dict[str, Any]:
         hands, runs = options["hands"], options["runs"]
         started = time.perf_counter()
-        club = Club.objects.filter(slug=BIG).first()
-        entries = Entry.objects.filter(table__session__club=club).count() if club else 0
-        if not (options["reuse"] and club is not None and entries == hands):
-            club, players = make_club(BIG, "Bench-Verein", options["members"])
-            # One evening a week, as a club plays: a season is about 2,600 hands.
-            build_history(club=club, members=players, hands=hands, seed=options["seed"], days_between=7)
+        club, players = make_club(BIG, "Bench-Verein", options["members"])
+        # One evening a week, as a club plays: a season is about 2,600 hands.
+        build_history(club=club, members=players, hands=hands, seed=options["seed"], days_between=7)
         wide, wide_players = make_club(WIDE, "Bench-Verein 100", 100)
         # A season of a big club: 50 evenings of 50 hands.
         build_history(club=wide, members=wide_players, hands=min(hands, WIDE_HANDS), seed=options["seed"] + 1)
@@ -231,17 +260,17 @@ class Command(BaseCommand):
         client.force_login(get_user_model().objects.get(username="bench-owner"))
         all_time = "?" + stats.Period.all_time().query
         season = "?" + stats.Period.current_season().query
-        with override_settings(DEBUG=False):
-            result = {
-                **standings_figures(client, club, runs),
-                "pdf_ms": page_ms(
-                    client, reverse("stats:standings_pdf", kwargs={"slug": WIDE}) + all_time, max(runs // 2, 1)
-                ),
-                "xlsx_ms": page_ms(client, reverse("stats:standings_xlsx", kwargs={"slug": WIDE}) + all_time, runs),
-                "xlsx_season_ms": page_ms(
-                    client, reverse("stats:standings_xlsx", kwargs={"slug": BIG}) + season, max(runs // 2, 1)
-                ),
-            }
+        # DEBUG is off (bench_settings): no query log slows the timed requests.
+        result = {
+            **standings_figures(client, club, runs),
+            "pdf_ms": page_ms(
+                client, reverse("stats:standings_pdf", kwargs={"slug": WIDE}) + all_time, max(runs // 2, 1)
+            ),
+            "xlsx_ms": page_ms(client, reverse("stats:standings_xlsx", kwargs={"slug": WIDE}) + all_time, runs),
+            "xlsx_season_ms": page_ms(
+                client, reverse("stats:standings_xlsx", kwargs={"slug": BIG}) + season, max(runs // 2, 1)
+            ),
+        }
         hand_entry, replay = score_sheet_figures(options["entry_hands"])
         ledger_rows = LedgerEntry.objects.filter(club=club).count()
         return {
@@ -254,3 +283,24 @@ class Command(BaseCommand):
             "database": connection.vendor,
             "build_s": build_s,
         }
+
+    def concurrent(self, db: Any, static_root: Any, options: dict[str, Any]) -> dict[str, Any]:
+        """``--concurrent`` (``tools.load``): the figures, or the problems found and exit 1."""
+        with tempfile.TemporaryDirectory() as folder:
+            log = Path(folder) / "gunicorn.log"
+            outcome = run_load(
+                db=db,
+                static_root=static_root,
+                clients=options["clients"],
+                tables=options["tables"],
+                seconds=options["seconds"],
+                log=log,
+            )
+            tracebacks = log.read_text(errors="replace").count("Traceback")
+        if tracebacks:
+            outcome.problems.append(f"the server logged {tracebacks} traceback(s)")
+        if outcome.problems:
+            for problem in outcome.problems:
+                self.stderr.write(f"bench --concurrent: {problem}")
+            raise CommandError(f"{len(outcome.problems)} problem(s): hands lost, doubled or not zero-sum")
+        return outcome.figures

@@ -1,0 +1,371 @@
+"""A club's old evenings from paper or a spreadsheet: read, check every row, then store through
+the same services as typed hands (docs/import.md).
+
+Two inputs make the same document, spec §3's ``score_session`` input
+(``{"ruleset", "players", "first_dealer", "hands"}``):
+
+- the JSON document itself (``.json``);
+- the spreadsheet template (``.csv`` or ``.xlsx``): one row per hand or event, a header row naming
+  the columns (``TEMPLATE_COLUMNS``, German or the spec's names); rules, players in seat order and
+  the first dealer come from the upload form or the command's options.
+
+``preview`` folds the rows with the engine as the score sheet would, row by row, and reports per
+row its payouts or its error (a row in error is left out and the rows after it are checked
+against the state without it, so one upload shows as many errors as it can). ``history_import``
+stores the evening only when every row is valid: one transaction through
+``scoring.services`` (``session_create``, ``table_start``, ``entry_append`` per row, so fold,
+ledger and audit are exactly those of typed hands, then ``session_close``); a refused file
+stores nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import datetime
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs import services as club_services
+from clubs.models import Club, Member
+from scoring import services
+from scoring.engine import registry
+from scoring.engine.core import EngineError
+from scoring.engine.session import advance, start
+from scoring.models import Session
+
+MAX_ROWS = 2000  # an evening has a few hundred entries at most; a bigger file is a mistake
+MAX_BYTES = 2_000_000
+
+# Column header (lower case) → the spec's field; the spec's own names are accepted as well.
+COLUMN_ALIASES = {
+    "spiel": "game",
+    "spieler": "declarer",
+    "mitspieler": "partner",
+    "ruf": "called",
+    "gerufen": "called",
+    "farbe": "suit",
+    "augen": "augen",
+    "stiche": "tricks",
+    "ergebnis": "result",
+    "laufende": "laufende",
+    "kontra": "kontra",
+    "stöße": "kontra",
+    "letzter kontra": "last_kontra",
+    "tout": "tout",
+    "deckel": "deckel",
+    "ereignis": "event",
+    "von": "by",
+    "wahl": "choice",
+    "runde": "kind",
+    "gekauft von": "bought_by",
+    "gebot": "bid",
+    "weitere angaben": "extra",
+}
+SPEC_FIELDS = {
+    "game", "declarer", "partner", "called", "suit", "augen", "tricks", "result", "laufende", "kontra",
+    "last_kontra", "tout", "deckel", "event", "by", "choice", "kind", "bought_by", "bid", "extra",
+}  # fmt: skip
+INTEGER_FIELDS = {"augen", "tricks", "laufende", "kontra", "deckel", "bid"}
+BOOLEAN_FIELDS = {"tout"}
+TRUE = {"1", "ja", "j", "x", "yes", "true", "wahr"}
+FALSE = {"0", "nein", "n", "no", "false", "falsch"}
+# Common spellings of a paper list → the spec's codes.
+VALUE_ALIASES = {
+    "game": {"sauspiel": "rufspiel", "ruf": "rufspiel", "farbsolo": "solo"},
+    "result": {
+        "gewonnen": "won",
+        "gewonnen schneider": "won_schneider",
+        "gewonnen schwarz": "won_schwarz",
+        "verloren": "lost",
+        "verloren schneider": "lost_schneider",
+        "verloren schwarz": "lost_schwarz",
+    },
+    "called": {"grün": "gras", "laub": "gras", "blatt": "gras"},
+    "suit": {"grün": "gras", "laub": "gras", "blatt": "gras"},
+    "last_kontra": {"spieler": "declarer", "gegner": "opponents", "gegenspieler": "opponents"},
+}
+LOWERCASE_FIELDS = {"game", "result", "called", "suit", "last_kontra", "event", "choice", "kind"}
+# The template's header and two example rows (an Allgäu evening of four).
+TEMPLATE_COLUMNS = ["Spiel", "Spieler", "Mitspieler", "Ruf", "Farbe", "Augen", "Ergebnis", "Laufende", "Kontra",
+                    "Letzter Kontra", "Deckel", "Tout", "Ereignis", "Von", "Weitere Angaben"]  # fmt: skip
+TEMPLATE_EXAMPLES = [
+    ["rufspiel", "Anna", "Bert", "eichel", "", "75", "", "3", "", "", "1", "", "", "", ""],
+    ["solo", "Cilli", "", "", "herz", "", "verloren", "", "1", "gegner", "1", "", "", "", ""],
+    ["", "", "", "", "", "", "", "", "", "", "", "", "zusammengeworfen", "", ""],
+]
+
+
+class HistoryFileError(Exception):
+    """The file as a whole cannot be read (format, header, size); nothing was stored."""
+
+
+@dataclass
+class Row:
+    """One hand or event of the file: where it came from, its facts, and what the check found."""
+
+    label: str  # "Zeile 3" (spreadsheet) or "hands[2]" (JSON)
+    data: dict[str, Any] | None
+    error: str = ""
+    field: str = ""
+    payouts: dict[str, int] = dataclasses.field(default_factory=dict)
+    lines: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+
+@dataclass
+class Preview:
+    ruleset: Any
+    players: list[str]
+    first_dealer: str
+    rows: list[Row]
+    new_players: list[str]
+    errors: list[str]  # about the whole file (rules, players)
+    unit: str = ""
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and bool(self.rows) and all(not row.error for row in self.rows)
+
+    @property
+    def row_errors(self) -> list[Row]:
+        return [row for row in self.rows if row.error]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(self.players, 0)
+        for row in self.rows:
+            for name, amount in row.payouts.items():
+                totals[name] = totals.get(name, 0) + amount
+        return totals
+
+    def document(self) -> dict[str, Any]:
+        """The spec §3 document of the rows (``score_session``'s input)."""
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "hands": [row.data for row in self.rows],
+        }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def read_file(name: str, content: bytes) -> tuple[dict[str, Any] | None, list[Row]]:
+    """A JSON document (returned whole) or a spreadsheet's rows, by the file's ending."""
+    if len(content) > MAX_BYTES:
+        raise HistoryFileError(_("Die Datei ist größer als 2 MB; ein Spielabend ist viel kleiner."))
+    ending = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if ending == "json":
+        try:
+            doc = json.loads(content.decode("utf-8-sig"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise HistoryFileError(_("Kein gültiges JSON: %(error)s") % {"error": error}) from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("hands"), list):
+            raise HistoryFileError(_("Erwartet ein score_session-Dokument mit „hands“ (Spezifikation §3)."))
+        return doc, [Row(f"hands[{i}]", hand) for i, hand in enumerate(doc["hands"])]
+    if ending == "csv":
+        return None, table_rows(_csv_cells(content))
+    if ending == "xlsx":
+        return None, table_rows(_xlsx_cells(content))
+    raise HistoryFileError(_("Erwartet eine .csv-, .xlsx- oder .json-Datei."))
+
+
+def _csv_cells(content: bytes) -> list[list[Any]]:
+    # Spreadsheets save CSV as UTF-8 (with or without BOM) or, the German Excel, as Windows-1252.
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = content.decode("cp1252", errors="replace")
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") >= first.count(",") else ","
+    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+
+
+def _xlsx_cells(content: bytes) -> list[list[Any]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except Exception:  # noqa: BLE001 - openpyxl raises many kinds for a file that is not a workbook
+        raise HistoryFileError(_("Die Datei ist keine lesbare Excel-Arbeitsmappe (.xlsx).")) from None
+    try:
+        sheet = workbook.worksheets[0]
+        return [list(row) for _, row in zip(range(MAX_ROWS + 2), sheet.iter_rows(values_only=True), strict=False)]
+    finally:
+        workbook.close()
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def table_rows(cells: Sequence[Sequence[Any]]) -> list[Row]:
+    """The template's rows (header first) as hands; an empty row is skipped."""
+    if not cells:
+        raise HistoryFileError(_("Die Datei ist leer."))
+    header = [_text(value).lower() for value in cells[0]]
+    columns = [COLUMN_ALIASES.get(name, name) if name else "" for name in header]
+    unknown = [cells[0][i] for i, name in enumerate(columns) if name and name not in SPEC_FIELDS]
+    if unknown:
+        raise HistoryFileError(
+            _("Unbekannte Spalten: %(columns)s. Die Vorlage nennt die erlaubten.")
+            % {"columns": ", ".join(str(name) for name in unknown)}
+        )
+    if "game" not in columns and "event" not in columns:
+        raise HistoryFileError(_("Die erste Zeile muss die Spaltennamen der Vorlage enthalten (mindestens „Spiel“)."))
+    if len(cells) - 1 > MAX_ROWS:
+        raise HistoryFileError(_("Mehr als %(max)s Zeilen; ein Spielabend hat weniger.") % {"max": MAX_ROWS})
+    rows = []
+    for number, line in enumerate(cells[1:], start=2):
+        values = {name: _text(value) for name, value in zip(columns, line, strict=False) if name}
+        if not any(values.values()):
+            continue
+        rows.append(_row(f"Zeile {number}", values))
+    return rows
+
+
+def _row(label: str, values: Mapping[str, str]) -> Row:
+    data: dict[str, Any] = {}
+    for name, value in values.items():
+        if not value:
+            continue
+        if name in LOWERCASE_FIELDS:
+            value = value.lower()
+            value = VALUE_ALIASES.get(name, {}).get(value, value)
+        if name in INTEGER_FIELDS:
+            try:
+                data[name] = int(value)
+            except ValueError:
+                return Row(label, None, _("„%(value)s“ ist keine ganze Zahl.") % {"value": value}, name)
+        elif name in BOOLEAN_FIELDS:
+            if value.lower() not in TRUE | FALSE:
+                return Row(label, None, _("„%(value)s“: ja oder nein erwartet.") % {"value": value}, name)
+            data[name] = value.lower() in TRUE
+        elif name == "extra":
+            try:
+                extra = json.loads(value)
+            except json.JSONDecodeError:
+                extra = None
+            if not isinstance(extra, dict):
+                return Row(label, None, _("„Weitere Angaben“ muss ein JSON-Objekt sein."), name)
+            data.update(extra)
+        else:
+            data[name] = value
+    if "event" in data and "game" in data:
+        return Row(label, None, _("Eine Zeile ist ein Spiel oder ein Ereignis, nicht beides."), "event")
+    if "game" not in data and "event" not in data:
+        return Row(label, None, _("Spiel oder Ereignis fehlt."), "game")
+    return Row(label, data)
+
+
+# --- checking -----------------------------------------------------------------------------------
+
+
+def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: str, rows: list[Row]) -> Preview:
+    """Fold the rows as the score sheet would; each row gets its payouts or its error."""
+    players = [str(name).strip() for name in players]
+    first_dealer = str(first_dealer or (players[0] if players else "")).strip()
+    result = Preview(ruleset, players, first_dealer, rows, [], [])
+    try:
+        rules, table_rules = registry.load_with_table(ruleset)
+        state = start(rules, table_rules, players, first_dealer)
+    except EngineError as error:
+        result.errors.append(error.message)
+        return result
+    result.unit = rules.unit()
+    result.new_players, spelling = _players_in_club(club, players)
+    result.errors += spelling
+    if not rows:
+        result.errors.append(_("Die Datei enthält keine Spiele."))
+    for row in rows:
+        if row.error:
+            continue
+        try:
+            entry, state = advance(rules, table_rules, state, row.data)
+        except EngineError as error:
+            row.error = error.message
+            row.field = error.field or ""
+        else:
+            row.payouts = dict(entry.payouts)
+            row.lines = [line.as_dict() for line in entry.lines]
+    return result
+
+
+def _players_in_club(club: Club, players: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(names that are new to the club, errors for names the club spells differently)."""
+    known = {name.casefold(): name for name in Member.objects.filter(club=club).values_list("display_name", flat=True)}
+    new, errors = [], []
+    for name in players:
+        spelled = known.get(name.casefold())
+        if spelled is None:
+            new.append(name)
+        elif spelled != name:
+            errors.append(
+                _("„%(name)s“ heißt im Verein „%(spelled)s“; bitte so schreiben.") % {"name": name, "spelled": spelled}
+            )
+    return new, errors
+
+
+# --- storing ------------------------------------------------------------------------------------
+
+
+class HistoryRefused(Exception):  # noqa: N818 - says what happened to the import
+    def __init__(self, checked: Preview) -> None:
+        super().__init__(_("Nicht eingespielt: die Datei hat Fehler."))
+        self.preview = checked
+
+
+@transaction.atomic
+def history_import(
+    *,
+    club: Club,
+    ruleset: Any,
+    players: Sequence[str],
+    first_dealer: str,
+    rows: list[Row],
+    date: datetime.date,
+    place: str = "",
+    table_name: str = "Tisch 1",
+    source: str = "",
+    user: AbstractBaseUser | None,
+) -> Session:
+    """Store the evening if every row is valid (``HistoryRefused`` otherwise, nothing stored):
+    new players, the evening, its table, each row through ``entry_append``, then closed."""
+    checked = preview(club=club, ruleset=ruleset, players=players, first_dealer=first_dealer, rows=rows)
+    if not checked.valid:
+        raise HistoryRefused(checked)
+    for name in checked.new_players:
+        club_services.member_create(club=club, display_name=name)
+    by_name = {m.display_name: m for m in Member.objects.filter(club=club, display_name__in=checked.players)}
+    members = [by_name[name] for name in checked.players]
+    session = services.session_create(club=club, date=date, place=place, user=user)
+    note = _("Nachgetragen aus %(source)s.") % {"source": source} if source else _("Nachgetragen.")
+    Session.objects.filter(pk=session.pk).update(note=note)
+    try:
+        table = services.table_start(
+            session=session,
+            members=members,
+            first_dealer=by_name[checked.first_dealer],
+            name=table_name,
+            rules=ruleset,
+            user=user,
+        )
+        for row in checked.rows:
+            services.entry_append(table=table, data=row.data or {}, user=user)
+    except (EngineError, ValidationError) as error:  # the check above makes this unreachable; never half an evening
+        raise HistoryRefused(checked) from error
+    services.session_close(session=session, user=user)
+    return session

@@ -1,0 +1,116 @@
+"""``manage.py import_session FILE --club SLUG --date YYYY-MM-DD``: one past evening at one table
+from spec §3's JSON or the spreadsheet template (CSV, Excel), checked row by row and stored only
+when every row is valid (``scoring.history``; docs/import.md).
+
+Prints each row with its payouts (or its error), then the totals. On any error: the rows in error
+on standard error, the spec's error object on standard output, exit 2, nothing stored."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+
+from clubs.models import Club
+from scoring import selectors
+from scoring.engine.core import EngineError
+from scoring.history import HistoryFileError, HistoryRefused, Preview, history_import, preview, read_file
+from scoring.jsoncommand import fail
+
+
+def refuse(code: str, message: str, field: str | None = None) -> NoReturn:
+    fail(EngineError(code, message, field))
+
+
+class Command(BaseCommand):
+    help = "Trägt einen vergangenen Spielabend aus JSON (spec §3), CSV oder Excel nach; nur wenn jede Zeile gültig ist."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help=".json (score_session-Dokument), .csv oder .xlsx (Vorlage)")
+        parser.add_argument("--club", required=True, help="Kürzel des Vereins")
+        parser.add_argument("--date", required=True, help="Datum des Abends, JJJJ-MM-TT")
+        parser.add_argument("--players", help="CSV/Excel: Spieler in Sitzordnung, durch Kommas getrennt")
+        parser.add_argument("--first-dealer", default="", help="CSV/Excel: wer zuerst gibt (sonst der erste Spieler)")
+        parser.add_argument("--rules", help="CSV/Excel: Preset (sonst die Regeln des Vereins)")
+        parser.add_argument("--place", default="", help="Ort")
+        parser.add_argument("--table", default="Tisch 1", help="Name des Tischs")
+        parser.add_argument("--user", help="Zugang, der als Schreiber eingetragen wird")
+        parser.add_argument("--dry-run", action="store_true", help="nur prüfen, nichts speichern")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        club = Club.objects.filter(slug=options["club"]).first()
+        if club is None:
+            refuse("unknown_club", f"Einen Verein mit dem Kürzel „{options['club']}“ gibt es nicht.", "club")
+        try:
+            date = datetime.date.fromisoformat(options["date"])
+        except ValueError:
+            refuse("invalid_value", "Datum als JJJJ-MM-TT angeben.", "date")
+        user = None
+        if options["user"]:
+            user = get_user_model().objects.filter(username=options["user"]).first()
+            if user is None:
+                refuse("unknown_user", f"Den Zugang „{options['user']}“ gibt es nicht.", "user")
+        path = Path(options["file"])
+        try:
+            doc, rows = read_file(path.name, path.read_bytes())
+        except OSError as error:
+            refuse("unreadable_input", f"{path}: {error.strerror}", "file")
+        except HistoryFileError as error:
+            refuse("invalid_file", str(error), "file")
+        if doc is not None:
+            ruleset, players, first = doc.get("ruleset"), doc.get("players"), doc.get("first_dealer", "")
+            if not isinstance(players, list):
+                refuse("invalid_type", "Erwartet die Liste der Spieler in Sitzordnung.", "players")
+        else:
+            if not options["players"]:
+                refuse("missing_field", "CSV/Excel: --players in Sitzordnung angeben.", "players")
+            ruleset = options["rules"] or selectors.club_rules_spec(club)
+            players = [name.strip() for name in options["players"].split(",") if name.strip()]
+            first = options["first_dealer"]
+        kwargs = {"club": club, "ruleset": ruleset, "players": players, "first_dealer": first or "", "rows": rows}
+        checked = preview(**kwargs)
+        self.show(checked)
+        if not checked.valid:
+            self.refused(checked)
+        if options["dry_run"]:
+            self.stdout.write("Geprüft, alles gültig; nichts gespeichert (--dry-run).")
+            return
+        try:
+            session = history_import(
+                **kwargs, date=date, place=options["place"], table_name=options["table"], source=path.name, user=user
+            )
+        except HistoryRefused as refused:
+            self.refused(refused.preview)
+        self.stdout.write(f"Eingetragen: Spielabend {session.date:%d.%m.%Y}, {len(rows)} Einträge, abgeschlossen.")
+
+    def show(self, checked: Preview) -> None:
+        if checked.errors:
+            return  # the rules or the players are wrong: no row was checked
+        for row in checked.rows:
+            if row.error:
+                self.stdout.write(f"{row.label}: FEHLER ({row.field or '-'}): {row.error}")
+            else:
+                amounts = ", ".join(f"{name} {amount:+d}" for name, amount in row.payouts.items())
+                self.stdout.write(f"{row.label}: {json.dumps(row.data, ensure_ascii=False)} → {amounts}")
+        if checked.valid:
+            totals = ", ".join(f"{name} {amount:+d}" for name, amount in checked.totals.items())
+            self.stdout.write(f"Summe ({checked.unit}): {totals}")
+        if checked.new_players:
+            self.stdout.write(f"Neue Spieler im Verein: {', '.join(checked.new_players)}")
+
+    def refused(self, checked: Preview) -> NoReturn:
+        for message in checked.errors:
+            sys.stderr.write(f"Fehler: {message}\n")
+        for row in checked.row_errors:
+            sys.stderr.write(f"{row.label} ({row.field or '-'}): {row.error}\n")
+        if checked.errors:
+            refuse("invalid_input", checked.errors[0], None)
+        first = checked.row_errors[0]
+        count = len(checked.row_errors)
+        message = f"{count} Zeile(n) ungültig, nichts gespeichert; zuerst {first.label}: {first.error}"
+        refuse("invalid_rows", message, f"{first.label}.{first.field}" if first.field else first.label)

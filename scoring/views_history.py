@@ -1,0 +1,114 @@
+"""Bringing a club's old evenings in (``scoring.history``): upload, a preview with every row's
+payouts or error, and only then, when every row is valid, the import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from clubs.access import ClubAccess, Need, club_view
+from scoring import history, selectors
+from scoring.forms_history import HistoryForm
+from scoring.spreadsheet import safe_cell
+
+
+def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str, Any], list[history.Row]]:
+    """(the evening's setup, its rows) from the upload or, when confirming, the carried document
+    (what the preview showed, never a file chosen after it)."""
+    data = form.cleaned_data
+    carried = data.get("document")
+    if confirm or not data.get("file"):
+        doc = json.loads(carried)
+        rows = [history.Row(label, hand) for label, hand in zip(doc["labels"], doc["hands"], strict=True)]
+        return {k: doc[k] for k in ("ruleset", "players", "first_dealer", "source")}, rows
+    upload = data["file"]
+    doc, rows = history.read_file(upload.name, upload.read())
+    if doc is not None:
+        players = doc.get("players") if isinstance(doc.get("players"), list) else []
+        setup = {"ruleset": doc.get("ruleset"), "players": players, "first_dealer": doc.get("first_dealer", "")}
+    else:
+        setup = {
+            "ruleset": data.get("preset") or club_rules,
+            "players": [name.strip() for name in data.get("players", "").split(",") if name.strip()],
+            "first_dealer": data.get("first_dealer", ""),
+        }
+    return setup | {"source": upload.name}, rows
+
+
+@club_view(Need.WRITE)
+def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    form = HistoryForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"access": access, "form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup, rows = _source(form, selectors.club_rules_spec(access.club), "confirm" in request.POST)
+        except history.HistoryFileError as error:
+            form.add_error("file", str(error))
+            return render(request, "scoring/history_import.html", context)
+        except (ValueError, KeyError, TypeError):
+            form.add_error("file", _("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
+            return render(request, "scoring/history_import.html", context)
+        source = setup.pop("source")
+        checked = history.preview(club=access.club, rows=rows, **setup)
+        if "confirm" in request.POST and checked.valid:  # checked again: the carried rows come from the browser
+            data = form.cleaned_data
+            try:
+                session = history.history_import(
+                    club=access.club,
+                    rows=rows,
+                    date=data["date"],
+                    place=data.get("place", ""),
+                    table_name=data["table_name"],
+                    source=source,
+                    user=request.user,
+                    **setup,
+                )
+            except history.HistoryRefused as refused:
+                checked = refused.preview
+            else:
+                messages.success(request, _("Spielabend nachgetragen: %(count)s Einträge.") % {"count": len(rows)})
+                return redirect(session)
+        document = checked.document() | {"labels": [row.label for row in rows], "source": source}
+        form = HistoryForm(initial={**form.cleaned_data, "document": json.dumps(document), "file": None})
+        shown = [
+            {
+                "row": row,
+                "described": isinstance(row.data, dict),
+                "cells": [row.payouts.get(name) for name in checked.players],
+            }
+            for row in rows
+        ]
+        context |= {"form": form, "preview": checked, "source": source, "shown": shown}
+    return render(request, "scoring/history_import.html", context)
+
+
+@club_view(Need.READ, methods=["GET"])
+def history_template(request: HttpRequest, access: ClubAccess, kind: str) -> HttpResponse:
+    """The spreadsheet template: the header row and three example rows (CSV or Excel)."""
+    rows = [history.TEMPLATE_COLUMNS, *history.TEMPLATE_EXAMPLES]
+    if kind == "csv":
+        out = io.StringIO()
+        csv.writer(out, delimiter=";").writerows(rows)
+        response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    else:
+        from openpyxl import Workbook
+
+        workbook = Workbook()
+        sheet = workbook.active
+        sheet.title = "Spiele"
+        for row in rows:
+            sheet.append([safe_cell(value) for value in row])
+        buffer = io.BytesIO()
+        workbook.save(buffer)
+        response = HttpResponse(
+            buffer.getvalue(), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        )
+    response["Content-Disposition"] = f'attachment; filename="spielabend-vorlage.{kind}"'
+    return response
