@@ -177,7 +177,7 @@ STORAGES = {
         # the source files as they are.
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG or TESTING
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        else "config.storage.StaticFilesStorage",
     },
 }
 

@@ -19,14 +19,14 @@ from clubs.validators import PlainTextFields
 from scoring import safejson
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
-from scoring.engine.entry_facts import event_facts, hand_facts
+from scoring.engine.entry_facts import TIE_AUGEN, event_facts, hand_facts
 from scoring.engine.presets.schafkopf import ROUNDS
-from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUIT_LABELS, SUITS
+from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.engine.session_rules import table_option_specs
 from scoring.forms_base import EntryContext, SubmissionFields
 from scoring.forms_families import family_form_class
 from scoring.forms_table_rules import bid_field, bid_kinds, bought_by_field, declarer_kinds
-from scoring.labels import EVENT_LABELS, round_label
+from scoring.labels import EVENT_LABELS, round_label, suit_names
 
 # --- evenings and tables ------------------------------------------------------------------------
 
@@ -89,7 +89,35 @@ class TableStartForm(PlainTextFields, forms.Form):
 
 # --- a hand ---------------------------------------------------------------------------------------
 
-RESULT_CHOICES = [("won", _("gewonnen")), ("lost", _("verloren"))]
+
+class PillSelect(forms.RadioSelect):
+    """Radio buttons drawn as pills (``_pills.html``) whose choices may carry attributes of
+    their own: ``games`` (shown only for these games, read by score-entry.js), ``hide_tout``,
+    ``disabled`` with a ``reason`` shown beside it, ``row`` (a line break before the choice)."""
+
+    def __init__(self, *args: Any, choice_attrs: Mapping[Any, Mapping[str, Any]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choice_attrs = dict(choice_attrs or {})
+
+    def create_option(self, name: str, value: Any, label: Any, selected: Any, index: int, **kwargs: Any) -> dict:
+        option = super().create_option(name, value, label, selected, index, **kwargs)
+        extra = dict(self.choice_attrs.get(value, {}))
+        if extra.get("disabled"):
+            option["attrs"]["disabled"] = True
+        option["pill"] = extra
+        return option
+
+
+# spec §2.1 ``result``, from the declarer's side; the tie lines set the Augen instead.
+RESULT_CHOICES = [
+    ("won", _("gewonnen")),
+    ("won_schneider", _("Schneider")),
+    ("won_schwarz", _("Schwarz")),
+    ("lost", _("verloren")),
+    ("lost_schneider", _("Schneider")),
+    ("lost_schwarz", _("Schwarz")),
+]
+TIE_CHOICES = [("a60", "60:60"), ("a90", "90:30"), ("a30", "30:90")]
 _HAND_KEYS = frozenset(
     {
         "game",
@@ -130,13 +158,18 @@ class HandForm(SubmissionFields):
         state = context.state
         players = [(name, name) for name in context.setup.players]
         self.round = ROUNDS.get(state.round, ROUNDS["normal"])
-        # Augen decide the Bock triggers 60:60 and 30:90 (001 §5.1); without them a result will do.
-        self.needs_augen = bool({"6060", "3090"} & set(context.setup.rules.bock_triggers))
         self.games = tuple(state.games or ())
+        # Games the rules know but this round forbids are shown disabled, with the reason (001 §5).
+        known = [g for g in rules.games_for_round("normal") if g not in self.games]
+        shown = [*self.games, *known]
+        reason = _("nicht in der %(round)s") % {"round": round_label(state.round)}
         self.fields["game"] = forms.ChoiceField(
             label=_("Spiel"),
-            choices=[(name, GAMES[name].label) for name in self.games],
-            widget=forms.RadioSelect,
+            choices=[(name, GAMES[name].label) for name in shown],
+            widget=PillSelect(choice_attrs={name: {"disabled": True, "reason": reason} for name in known}),
+        )
+        self.fields["tout"] = forms.BooleanField(
+            label=_("Tout"), required=False, widget=forms.CheckboxInput(attrs={"role": "switch"})
         )
         self.fields["declarer"] = forms.ChoiceField(
             label=pgettext_lazy("one", "Spieler"), choices=players, widget=forms.RadioSelect, required=False
@@ -144,14 +177,27 @@ class HandForm(SubmissionFields):
         self.fields["partner"] = forms.ChoiceField(
             label=_("Mitspieler"), choices=players, widget=forms.RadioSelect, required=False
         )
+        suit_labels = suit_names(context.setup.ruleset.NAME)
         self.fields["called"] = forms.ChoiceField(
             label=_("Gerufen"),
-            choices=[(s, SUIT_LABELS[s]) for s in CALLABLE],
+            choices=[(s, suit_labels[s]) for s in CALLABLE],
             widget=forms.RadioSelect,
             required=False,
         )
         self.fields["suit"] = forms.ChoiceField(
-            label=_("Trumpf"), choices=[(s, SUIT_LABELS[s]) for s in SUITS], widget=forms.RadioSelect, required=False
+            label=_("Trumpf"), choices=[(s, suit_labels[s]) for s in SUITS], widget=forms.RadioSelect, required=False
+        )
+        # Where nobody counted, a result button will do; Augen decide only on a tie line: 60:60,
+        # the 30 line with a Spritze (001 §6.2), the Bock triggers 60:60 and 30:90 (001 §5.1).
+        triggers = set(context.setup.rules.bock_triggers)
+        spritze = bool(rules.opt("spritze_uebernimmt"))
+        lines = {"a60": spritze or "6060" in triggers, "a90": spritze or "3090" in triggers}
+        self.ties = [(value, label) for value, label in TIE_CHOICES if lines["a60" if value == "a60" else "a90"]]
+        self.fields["result"] = forms.ChoiceField(
+            label=_("Ergebnis"),
+            choices=[*RESULT_CHOICES, *self.ties],
+            widget=PillSelect(choice_attrs=self._result_attrs()),
+            required=False,
         )
         self.fields["augen"] = forms.IntegerField(
             label=_("Augen der Spieler"),
@@ -159,19 +205,22 @@ class HandForm(SubmissionFields):
             max_value=120,
             required=False,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            help_text=_("Nur wenn gezählt: dann entscheiden die Augen."),
         )
-        self.fields["result"] = forms.ChoiceField(
-            label=_("Ergebnis"), choices=RESULT_CHOICES, widget=forms.RadioSelect, required=False
-        )
-        switch = forms.CheckboxInput(attrs={"role": "switch"})
-        self.fields["schneider"] = forms.BooleanField(label=_("Schneider"), required=False, widget=switch)
-        self.fields["schwarz"] = forms.BooleanField(label=_("Schwarz"), required=False, widget=switch)
-        self.fields["laufende"] = forms.IntegerField(
+        ober_unter = rules.opt("laufende_ober_unter_only")
+        most = max((GAMES[g].max_laufende(ober_unter) for g in shown), default=0)
+        self.fields["laufende"] = forms.TypedChoiceField(
             label=_("Laufende"),
-            min_value=0,
-            max_value=14,
+            coerce=int,
+            choices=[(n, str(n)) for n in range(most + 1)],
+            widget=PillSelect(
+                choice_attrs={
+                    n: {"games": " ".join(g for g in self.games if GAMES[g].max_laufende(ober_unter) >= n)}
+                    for n in range(1, most + 1)
+                }
+            ),
+            initial=0,
             required=False,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         )
         max_kontra = rules.opt("max_kontra")
         if max_kontra:
@@ -197,7 +246,6 @@ class HandForm(SubmissionFields):
                 initial=1 if state.deckel_required else 0,
                 required=False,
             )
-        self.fields["tout"] = forms.BooleanField(label=_("Tout"), required=False, widget=switch)
         bid = bid_field(rules, self.round)
         self.bid = bid is not None
         # After a Reiz (001 §5.3) a Tout carries its bid too; with Steigern it has none.
@@ -234,6 +282,19 @@ class HandForm(SubmissionFields):
     def _games(self, *kinds: str) -> list[str]:
         return [g for g in self.games if GAMES[g].kind in kinds]
 
+    def _result_attrs(self) -> dict[str, dict[str, Any]]:
+        """Bettel and Tout are won or lost; Schneider, Schwarz and the tie lines only where
+        the Augen count (a Rufspiel or a Solo without Tout). Each side of the result on its row."""
+        two_sided = " ".join(self._games("partner", "solo"))
+        attrs: dict[str, dict[str, Any]] = {}
+        for value, _label in RESULT_CHOICES:
+            plain = value in ("won", "lost")
+            games = " ".join(self._games("bettel", "partner", "solo")) if plain else two_sided
+            attrs[value] = {"games": games, "hide_tout": not plain, "row": value == "lost"}
+        for i, (value, _label) in enumerate(self.ties):
+            attrs[value] = {"games": two_sided, "hide_tout": True, "row": i == 0}
+        return attrs
+
     @property
     def visible_for(self) -> dict[str, str]:
         """Field (or group) → the games it is shown for, space-separated (read by score-entry.js)."""
@@ -245,10 +306,7 @@ class HandForm(SubmissionFields):
             "called": " ".join(self._games("partner")),
             "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
             "augen": " ".join(two_sided),
-            # Bettel and Tout are won or lost; other games by a result where Augen are not needed.
-            "result": " ".join(self._games("bettel") + ([] if self.needs_augen else two_sided)),
-            "result_tout": " ".join(self._games("solo")),
-            "switches": " ".join(two_sided),
+            "result": " ".join(self._games("bettel", "partner", "solo")),
             "laufende": " ".join(g for g in two_sided if GAMES[g].max_laufende(ober_unter)),
             "kontra": " ".join(self._games("partner", "solo", "bettel")),
             "mungo": " ".join(self._games("ramsch", "leasters")),
@@ -258,12 +316,28 @@ class HandForm(SubmissionFields):
         }
 
     @property
+    def deckel_games(self) -> str:
+        """The games that start with one Deckel (score-entry.js sets the Deckel when the game
+        changes): under Dauerdeckel every game but a Mungo, a Sie or a Tout, which go without
+        one (001 §4.4); elsewhere none."""
+        if not self.deckel or not self.context.state.deckel_required:
+            return ""
+        return " ".join(g for g in self.games if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
+
+    @property
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"augen_{i}"] for i in range(len(self.context.setup.players))]
 
     @property
     def extra_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in ("dealer", "fehler_by") if name in self.fields]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        result, augen = data.get("result"), data.get("augen")
+        if result in TIE_AUGEN and augen is not None and augen != TIE_AUGEN[result]:
+            self.add_error("augen", _("Passt nicht zu %(line)s.") % {"line": dict(TIE_CHOICES)[result]})
+        return data
 
     # --- facts ------------------------------------------------------------------------------
 
@@ -278,7 +352,6 @@ class HandForm(SubmissionFields):
             "dealer": self.context.state.dealer,
             "deckel": self.deckel,
             "bid": self.bid,
-            "needs_augen": self.needs_augen,
             # issue 12: the Gardareiz bid of a Bettel and a Tout (001 §5.3), the Stöcklesrunde's Mungo owner
             "bid_kinds": list(bid_kinds(self.rules, self.round)),
             "bid_with_tout": self.round.bid_reaches,
@@ -307,12 +380,11 @@ class HandForm(SubmissionFields):
         initial["tout"] = bool(data.get("tout"))
         initial["kontra"] = data.get("kontra", 0)
         initial["deckel"] = data.get("deckel", 0)
-        initial["schwarz"] = "tricks" in data
-        result = str(data.get("result", ""))
-        if result:
-            initial["result"] = "won" if result.startswith("won") else "lost"
-            initial["schneider"] = result.endswith("schneider")
-            initial["schwarz"] = initial["schwarz"] or result.endswith("schwarz")
+        initial["laufende"] = data.get("laufende", 0)
+        if data.get("result"):
+            initial["result"] = data["result"]
+        elif "tricks" in data:
+            initial["result"] = "won_schwarz" if data["tricks"] == 8 else "lost_schwarz"
         for i, name in enumerate(context.setup.players):
             value = (data.get("augen_by_player") or {}).get(name)
             if value is not None:
@@ -332,11 +404,9 @@ class HandForm(SubmissionFields):
             return f"augen_{players.index(rest)}" if rest in players else None
         if head == "fehler":
             return "fehler_by" if "fehler_by" in self.fields else None
-        mapped = {
-            "last_kontra": "kontra",
-            "tricks": "result" if self.data.get("tout") or self.data.get("game") == "bettel" else "schwarz",
-            "context": None,
-        }.get(head, head)
+        if head == "augen" and not self.data.get("augen"):
+            return "result"  # nothing counted: the result is what is missing
+        mapped = {"last_kontra": "kontra", "tricks": "result", "context": None}.get(head, head)
         return mapped if mapped in self.fields else None
 
 
@@ -422,7 +492,7 @@ def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = Non
     if context.schafkopf is not None and (data is None or HandForm.covers(data)):
         return HandForm
     family = family_form_class(context.setup.family)
-    if family is not None and (data is None or family.covers(data)):
+    if family is not None and (data is None or family.covers(data, context)):
         return family
     return RawEntryForm
 

@@ -4,7 +4,8 @@ descriptions of log entries for the score sheet and the audit trail. The game's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -35,6 +36,36 @@ EVENT_LABELS = {
 }
 
 
+# 001 §1 names the suits Eichel, Laub, Herz, Schell; the other rule books say Gras and Schellen.
+CLUB_SUIT_LABELS = {
+    "allgaeu": {**SUIT_LABELS, "gras": "Laub", "schellen": "Schell"},
+    "allgaeu-meisterschaft": {**SUIT_LABELS, "gras": "Laub", "schellen": "Schell"},
+}
+
+
+def suit_names(preset: str) -> dict[str, str]:
+    """The suits as the rule set's own book names them (engine identifiers → words)."""
+    return CLUB_SUIT_LABELS.get(preset, SUIT_LABELS)
+
+
+def club_words(text: str, suits: Mapping[str, str]) -> str:
+    """An engine line (``Solo Gras``) in the suit words of the table's rule book (``Solo Laub``)."""
+    for key, word in SUIT_LABELS.items():
+        if suits.get(key, word) != word:
+            text = re.sub(rf"\b{word}\b", suits[key], text)
+    return text
+
+
+def explain_lines(lines: Sequence[Mapping[str, Any]], suits: Mapping[str, str] = SUIT_LABELS) -> str:
+    """Stored explanation lines in one line: ``Rufspiel 10 · Deckel ×2``."""
+    parts = []
+    for line in lines:
+        label = club_words(str(line.get("label", "")), suits)
+        amount = line.get("amount")
+        parts.append(f"{label} {amount}" if amount is not None else label)
+    return " · ".join(parts)
+
+
 def round_label(name: str) -> str:
     return str(ROUND_LABELS.get(name, name))
 
@@ -44,13 +75,13 @@ def game_label(name: str) -> str:
     return game.label if game else name.replace("_", " ").capitalize()
 
 
-def describe(data: Mapping[str, Any]) -> str:
+def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) -> str:
     """One line for a log entry's raw facts: ``Rufspiel Bert mit Cilli, 75 Augen, 1 Deckel``."""
     if "event" in data:
         return _describe_event(data)
     parts = [game_label(str(data.get("game", "?")))]
-    if data.get("suit") in SUIT_LABELS:
-        parts[0] += " " + SUIT_LABELS[data["suit"]]
+    if data.get("suit") in suits:
+        parts[0] += " " + suits[data["suit"]]
     if data.get("tout"):
         parts[0] += " Tout"
     who = data.get("declarer") or (data.get("re") or [None])[0]
@@ -59,7 +90,9 @@ def describe(data: Mapping[str, Any]) -> str:
         parts.append(_("%(who)s mit %(partner)s") % {"who": who, "partner": partner} if partner else str(who))
     if data.get("augen") is not None:
         parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
-    elif data.get("result"):
+        if data.get("tricks") in (0, 8) and not str(data.get("result", "")).endswith("schwarz"):
+            parts.append(_("Schwarz"))
+    if data.get("result"):
         parts.append(str(RESULT_LABELS.get(data["result"], data["result"])))
     if data.get("laufende"):
         parts.append(_("%(n)s Laufende") % {"n": data["laufende"]})
@@ -76,6 +109,45 @@ def describe(data: Mapping[str, Any]) -> str:
     if data.get("fehler"):
         parts.append(_("Fehler von %(who)s") % {"who": data["fehler"].get("by", "?")})
     return ", ".join(parts)
+
+
+GAME_SHORT = {"rufspiel": "Ruf", "farbwenz": "F-Wenz", "farbgeier": "F-Geier", "ramsch": "Ramsch"}
+
+
+def short_names(names: Sequence[str]) -> dict[str, str]:
+    """A short name per player for a narrow column: the first name where it is unique at the
+    table, else the first name and the initial of the last, else the full name."""
+    def first(name: str) -> str:
+        return name.split()[0] if name.split() else name
+
+    def first_and_initial(name: str) -> str:
+        words = name.split()
+        return f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
+
+    out: dict[str, str] = {}
+    for shorten in (first, first_and_initial):
+        candidates = [shorten(name) for name in names]
+        for name, short in zip(names, candidates, strict=True):
+            if name not in out and candidates.count(short) == 1:
+                out[name] = short
+    return {name: out.get(name, name) for name in names}
+
+
+def describe_short(data: Mapping[str, Any], short: Mapping[str, str], suits: Mapping[str, str] = SUIT_LABELS) -> str:
+    """A few characters for the Liste on a phone: the game and who played (the full line is a
+    tap away): ``Ruf Sepp``, ``Solo H Tout Zenzi``, ``Vergeben``."""
+    if "event" in data:
+        return str(EVENT_LABELS.get(str(data.get("event")), data.get("event")))
+    game = str(data.get("game", "?"))
+    text = GAME_SHORT.get(game, game_label(game))
+    if data.get("suit") in suits:
+        text += " " + suits[data["suit"]]
+    if data.get("tout"):
+        text += " Tout"
+    who = data.get("declarer") or (data.get("re") or [None])[0]
+    if who:
+        text += " " + short.get(str(who), str(who))
+    return text
 
 
 def _describe_event(data: Mapping[str, Any]) -> str:
@@ -98,3 +170,48 @@ RESULT_LABELS = {
     "lost_schneider": gettext_lazy("verloren, Schneider"),
     "lost_schwarz": gettext_lazy("verloren, Schwarz"),
 }
+
+
+def triggered_news(triggered: Sequence[str], pending: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What a hand set off, said at once (001 §5.1, §5.2): ``triggered`` of the entry, and the
+    rounds pending after it (``TableState.pending_rounds()``) for how long and when."""
+    news = []
+    for kind in triggered:
+        slot = next((s for s in pending if s["round"] == kind), None)
+        games = slot["games"] if slot else None
+        if kind == "vote":
+            news.append(_("Abstimmung fällig: Mungorunde oder Bockrunde? Erst danach wird weitergespielt."))
+        elif slot is not None and not slot["in_force"]:
+            news.append(_("%(round)s ausgelöst: sie kommt nach der laufenden Runde.") % {"round": round_label(kind)})
+        elif kind == "bockrunde":
+            news.append(_("Bockrunde: die nächsten %(n)s Spiele doppelt.") % {"n": games})
+        elif kind == "mungorunde":
+            text = _("Mungorunde: die nächsten %(n)s Spiele nur Einzelspiele oder Mungo, kein Rufspiel.")
+            news.append(text % {"n": games})
+    return news
+
+
+def triggered_label(kind: str) -> str:
+    """The preview's word for what the hand would set off."""
+    if kind == "vote":
+        return _("eine Abstimmung (Mungorunde oder Bockrunde)")
+    return round_label(kind)
+
+
+def unpaid_notes(ruleset: Any, data: Mapping[str, Any], outcome: Any) -> list[str]:
+    """What the hand as typed has but the rules do not pay, and why: Laufende below the
+    rule set's threshold (``2 Laufende – beim Solo erst ab 3``), Schneider at a Tout."""
+    game = GAMES.get(str(data.get("game")))
+    if game is None or outcome is None or not hasattr(ruleset, "opt") or outcome.penalty:
+        return []
+    notes = []
+    laufende = data.get("laufende") or 0
+    if laufende and not outcome.laufende and game.kind in ("partner", "solo"):
+        threshold = ruleset.opt("laufende_from_short" if game.short_run else "laufende_from")
+        notes.append(
+            _("%(n)s Laufende – beim %(game)s erst ab %(from)s")
+            % {"n": laufende, "game": game.label, "from": threshold}
+        )
+    if outcome.tout:
+        notes.append(_("Schneider und Schwarz – beim Tout nicht"))
+    return notes

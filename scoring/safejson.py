@@ -34,10 +34,11 @@ MAX_INT_DIGITS = 20  # every integer of the format fits into 64 bits (19 digits)
 MAX_JSON_BYTES = 4 * MAX_JSON_CHARS  # a character is at most four bytes of UTF-8
 
 
-# An escape of a C0/C1 control character (``\\b`` and ``\\f`` too) or of a surrogate, or such a character raw (JSON lets
-# DEL, the C1 controls and, in a str, surrogates stand in a string as they are): the text may hold
-# a string that ``clubs.plaintext`` refuses (a surrogate pair of an emoji matches too, harmlessly).
-_MAYBE_BAD_TEXT = re.compile(r"[\x7f-\x9f\ud800-\udfff]|\\[bf]|\\u(?:00[01]|007f|008|009|d[89a-f])", re.IGNORECASE)
+# An escape of a C0/C1 control character (also the short ones, backspace and form feed) or of a
+# surrogate, or such a character raw (JSON lets DEL, the C1 controls and, in a str, surrogates stand
+# in a string as they are): the text may hold a string that ``clubs.plaintext`` refuses (a
+# surrogate pair of an emoji or an escaped backslash before "b" match too, harmlessly).
+_MAYBE_BAD_TEXT = re.compile(r"[\x7f-\x9f\ud800-\udfff]|\\u(?:00[01]|007f|008|009|d[89a-f])|\\[bf]", re.IGNORECASE)
 
 
 def _invalid(message: str, field: str | None = None) -> EngineError:

@@ -22,6 +22,7 @@ from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import random_hand
 from scoring.engine.session import SessionResult, fold
 from scoring.engine.session_rules import TableRules
+from scoring.labels import describe, describe_short, explain_lines, short_names, suit_names
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Seat, Session, Table, Unit
 
 DEFAULT_PRESET = "allgaeu"
@@ -174,6 +175,9 @@ class SheetRow:
     cells: tuple[SheetCell, ...]  # per player, in seat order
     bock: bool
     mungo: bool
+    what: str  # the entry in one line, suits named as the table's rule book names them
+    what_short: str  # a few characters of it, for a phone
+    explanation: str  # the entry's explanation lines in one line, in the table's suit words
 
     @property
     def amounts(self) -> tuple[int | None, ...]:
@@ -201,6 +205,11 @@ class Sheet:
     def final(self) -> list[tuple[str, int]]:
         return list(zip(self.players, self.totals, strict=True))
 
+    @property
+    def short(self) -> dict[str, str]:
+        """Each player's short name for the narrow columns of a phone."""
+        return short_names(self.players)
+
 
 def table_sheet(table: Table) -> Sheet:
     """The Liste: one row per entry with each player's amount and the running totals, read from
@@ -218,6 +227,8 @@ def table_sheet(table: Table) -> Sheet:
     running = [0] * len(seats)
     rows = []
     stock = 0
+    suits = suit_names(table.preset)
+    short = short_names(players)
     for entry in Entry.objects.filter(table=table).order_by("number"):
         row = amounts[entry.pk]
         running = [total + (amount or 0) for total, amount in zip(running, row, strict=True)]
@@ -231,6 +242,9 @@ def table_sheet(table: Table) -> Sheet:
                 cells=cells,
                 bock=entry.bock > 0 or entry.round in BOCK_ROUNDS,
                 mungo=entry.round in MUNGO_ROUNDS,
+                what=describe(entry.data, suits),
+                what_short=describe_short(entry.data, short, suits),
+                explanation=explain_lines(entry.lines, suits),
             )
         )
         stock = entry.stock_after

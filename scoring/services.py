@@ -222,7 +222,7 @@ def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
     rest = [e for e in entries if e.pk != target.pk]
     for later in rest[number - 1 :]:
         later.number -= 1
-    _refold(table, rest, number)  # refuses before anything is written
+    _refold(table, rest, number, changed_first=False)  # refuses before anything is written
     target.delete()
     later = Entry.objects.filter(table=table, number__gt=number)
     later.update(number=F("number") + _RENUMBER_OFFSET)
@@ -321,7 +321,9 @@ def _user(user: User) -> AbstractBaseUser | None:
 
 def _check_open(session: Session) -> None:
     if session.is_closed:
-        raise ValidationError(_("Der Abend ist abgeschlossen; ein Vorstand kann ihn wieder öffnen."))
+        raise ValidationError(
+            _("Der Abend ist abgeschlossen; wieder öffnen kann ein Vorstand oder am selben Tag, wer ihn abschloss.")
+        )
 
 
 def _lock(table: Table) -> Table:
@@ -424,18 +426,18 @@ def _role(name: str, result: EntryResult) -> tuple[str, bool | None]:
     return Role.OPPONENT, None if won is None else not won
 
 
-def _refold(table: Table, entries: list[Entry], from_number: int) -> None:
+def _refold(table: Table, entries: list[Entry], from_number: int, *, changed_first: bool = True) -> None:
     """Fold the log ``entries`` (their ``data`` and ``number`` as they will be) and rewrite the
     derived fields and ledger rows of the entries from ``from_number`` on where they changed.
 
-    An invalid entry at ``from_number`` raises its ``EngineError`` as is (its own fields); a
-    later one raises ``EntryError`` with its position. Nothing is written before the whole log
-    folded."""
+    An invalid entry at ``from_number`` raises its ``EngineError`` as is (its own fields) when it
+    is the changed entry (``changed_first``; after a deletion it is the next one); any other
+    raises ``EntryError`` with its position. Nothing is written before the whole log folded."""
     setup = selectors.table_setup(table)
     try:
         folded = selectors.fold_log(setup, [entry.data for entry in entries])
     except EntryError as error:
-        if error.index == from_number - 1:
+        if changed_first and error.index == from_number - 1:
             # The corrected entry itself: its own field, for the form.
             own = error.field.split(".", 1)[1] if error.field and "." in error.field else None
             raise EngineError(error.code, error.message, own) from None

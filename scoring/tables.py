@@ -12,7 +12,7 @@ from scoring.models import KasseBooking, Session
 
 class SessionTable(tables.Table):
     date = tables.DateColumn(verbose_name=_("Datum"), format="d.m.Y", linkify=True)
-    place = tables.Column(verbose_name=_("Ort"), default="–")
+    place = tables.Column(verbose_name=_("Ort, Anlass"), empty_values=())
     table_count = tables.Column(verbose_name=_("Tische"))
     entry_count = tables.Column(verbose_name=_("Einträge"))
     closed_at = tables.Column(verbose_name=_("Status"), empty_values=())
@@ -23,6 +23,12 @@ class SessionTable(tables.Table):
         order_by = ("-date",)
         attrs = {"class": "striped"}
         empty_text = _("Noch kein Spielabend.")
+
+    def render_place(self, record: Session) -> str:
+        """The place, and what the evening is when it has a name: a championship's Partie is
+        named so by the championship ("Zockmeisterschaft 2027, 1. Partie")."""
+        parts = [part for part in (record.place, record.note.strip()) if part]
+        return " · ".join(parts) or "–"
 
     def render_closed_at(self, record: Session) -> str:
         return str(_("abgeschlossen") if record.is_closed else _("offen"))

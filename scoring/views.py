@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -25,7 +26,7 @@ from scoring import hooks, safejson, selectors, services
 from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
-from scoring.engine.session import preview
+from scoring.engine.session import EntryError, SessionResult, preview
 from scoring.forms import (
     CloseForm,
     EntryContext,
@@ -41,8 +42,9 @@ from scoring.forms import (
     event_kinds,
     posted_form_class,
 )
-from scoring.labels import describe
-from scoring.models import Entry, Session, Table
+from scoring.forms_families import FamilyHandForm
+from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
+from scoring.models import Entry, Session, Table, Unit
 from scoring.tables import KasseTable, SessionTable
 
 # --- evenings -----------------------------------------------------------------------------------
@@ -73,13 +75,18 @@ def _session(access: ClubAccess, session_id: int) -> Session:
 def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
     session = _session(access, session_id)
     rules = selectors.club_rules(access.club)
+    tables = selectors.session_tables(session)
+    # Money is settled and may go to the Kasse; points (a championship Partie) are only counted.
+    money = any(summary.table.unit == Unit.CENT for summary in tables)
     context = {
         "access": access,
         "session": session,
-        "tables": selectors.session_tables(session),
+        "tables": tables,
+        "money": money,
         "balances": selectors.session_balances(session),
-        "transfers": selectors.session_settlement(session),
-        "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse}),
+        "transfers": [t for t in selectors.session_settlement(session) if t.unit == Unit.CENT],
+        "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse and money}),
+        "can_reopen": _can_reopen(access, session),
     }
     return render(request, "scoring/session_detail.html", context)
 
@@ -100,9 +107,23 @@ def session_close(request: HttpRequest, access: ClubAccess, session_id: int) -> 
     return redirect(session)
 
 
-@club_view(Need.MANAGE, methods=["POST"])
+def _can_reopen(access: ClubAccess, session: Session) -> bool:
+    """Owners reopen any evening; the scorer who closed it, on the same day (a closing by
+    mistake at the table is undone there, not by calling the Vorstand)."""
+    if not session.is_closed or not access.membership.can_write:
+        return False
+    if access.membership.can_manage:
+        return True
+    assert session.closed_at is not None
+    same_day = timezone.localdate(session.closed_at) == timezone.localdate()
+    return session.closed_by_id == access.membership.user_id and same_day
+
+
+@club_view(Need.WRITE, methods=["POST"])
 def session_reopen(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
     session = _session(access, session_id)
+    if session.is_closed and not _can_reopen(access, session):
+        raise PermissionDenied
     try:
         services.session_reopen(session=session, user=request.user)
     except ValidationError as error:
@@ -162,10 +183,11 @@ def _live_context(
     access: ClubAccess,
     table: Table,
     form: SubmissionFields | None = None,
+    result: SessionResult | None = None,
 ) -> dict[str, Any]:
     """Everything the live part of the table page shows: state, entry form, sheet."""
     setup = selectors.table_setup(table)
-    result = selectors.table_state(table, setup)
+    result = result or selectors.table_state(table, setup)
     entry_context = EntryContext(setup, result.state, len(result.entries) + 1)
     tap_form = entry_form_class(entry_context)
     json_form = None
@@ -284,11 +306,16 @@ def _append(
             form.add_error(None, error)
         else:
             messages.success(
-                request, _("Nr. %(n)s gespeichert: %(what)s") % {"n": entry.number, "what": describe(entry.data)}
+                request,
+                _("Nr. %(n)s gespeichert: %(what)s")
+                % {"n": entry.number, "what": describe(entry.data, suit_names(table.preset))},
             )
+            result = selectors.table_state(table)
+            for news in triggered_news(result.entries[-1].triggered, result.state.pending_rounds()):
+                messages.warning(request, news)
             if request.htmx:
-                return _render_live(request, _live_context(request, access, table))
-            return redirect(f"{table.get_absolute_url()}#entry-{entry.number}")
+                return _render_live(request, _live_context(request, access, table, result=result))
+            return redirect(f"{table.get_absolute_url()}#entry-form")
     if isinstance(form, EventForm):
         for error in form.errors.values():
             messages.error(request, " ".join(error))
@@ -325,7 +352,16 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
             return {"ok": False, "missing": form.fields[field].label}
         form.apply_engine_error(error)
         return {"ok": False}
-    return {"ok": True, "result": result, "payouts": [(name, result.payouts[name]) for name in context.setup.players]}
+    data = form.to_data()
+    suits = suit_names(context.setup.ruleset.NAME)
+    return {
+        "ok": True,
+        "result": result,
+        "lines": [(club_words(line.label, suits), line.amount) for line in result.lines],
+        "payouts": [(name, result.payouts[name]) for name in context.setup.players],
+        "notes": unpaid_notes(context.setup.ruleset, data, result.hand.outcome if result.hand else None),
+        "triggers": [triggered_label(kind) for kind in result.triggered],
+    }
 
 
 @club_view(Need.WRITE, methods=["POST"])
@@ -356,10 +392,14 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     table = _table(access, session_id, table_id)
     entry = _entry(table, entry_id)
     context = _entry_context(table, entry)
-    form_class = entry_form_class(context, entry.data)
+    tap_class = entry_form_class(context, entry.data)
+    # A hand in the tap form may still be corrected as JSON (the fallback beside it, as when entering).
+    with_json = tap_class not in (RawEntryForm, EventForm)
+    form_class = RawEntryForm if with_json and "data" in request.POST else tap_class
+    blocking = None
     if request.method == "POST":
         form = form_class(request.POST, context=context)
-        reason = ReasonForm(request.POST)
+        reason = ReasonForm(request.POST, auto_id="json-%s" if form_class is not tap_class else "id_%s")
         if form.is_valid() and reason.is_valid():
             before = selectors.table_sheet(table)
             try:
@@ -369,6 +409,9 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
                     user=request.user,
                     reason=reason.cleaned_data["reason"],
                 )
+            except EntryError as error:
+                form.apply_engine_error(error)
+                blocking = _blocking(table, error.index + 1)
             except EngineError as error:
                 form.apply_engine_error(error)
             except ValidationError as error:
@@ -378,6 +421,17 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     else:
         form = form_class(context=context, initial=_initial(form_class, entry, context))
         reason = ReasonForm()
+        blocked = request.GET.get("blocked", "")
+        if blocked.isdigit():  # a deletion refused for this later entry (entry_delete)
+            blocking = _blocking(table, int(blocked))
+    json_form = json_reason = None
+    if with_json:
+        raw = _initial(RawEntryForm, entry, context)
+        json_form = form if form_class is RawEntryForm else RawEntryForm(context=context, initial=raw)
+        json_reason = reason if form_class is RawEntryForm else ReasonForm(auto_id="json-%s")
+        if form_class is RawEntryForm:  # the JSON came back refused: the tap form as stored beside it
+            form = tap_class(context=context, initial=_initial(tap_class, entry, context))
+            reason = ReasonForm()
     return render(
         request,
         "scoring/entry_edit.html",
@@ -388,19 +442,36 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "entry": entry,
             "form": form,
             "reason_form": reason,
+            "json_form": json_form,
+            "json_reason": json_reason,
             "delete_form": ReasonForm(prefix="delete"),
             "state": context.state,
             "setup": context.setup,
             "urls": _table_urls(table),
             "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
             "can_write": True,
+            "blocking": blocking,
         },
     )
 
 
+def _blocking(table: Table, number: int) -> dict[str, Any] | None:
+    """The later entry a refused correction or deletion would make invalid: its line and the way
+    to correct or delete it first."""
+    later = Entry.objects.filter(table=table, number=number).first()
+    if later is None:
+        return None
+    return {"number": number, "what": describe(later.data, suit_names(table.preset)), "url": _edit_url(table, later)}
+
+
+def _edit_url(table: Table, entry: Entry) -> str:
+    kwargs = {"slug": table.session.club.slug, "session_id": table.session_id, "table_id": table.pk}
+    return reverse("scoring:entry_edit", kwargs={**kwargs, "entry_id": entry.pk})
+
+
 def _initial(form_class: type[SubmissionFields], entry: Entry, context: EntryContext) -> dict[str, Any]:
-    if form_class is HandForm:
-        return HandForm.initial_from(entry.data, context)
+    if issubclass(form_class, HandForm | FamilyHandForm):
+        return form_class.initial_from(entry.data, context)
     if form_class is EventForm:
         return {"event": entry.data.get("event"), **{k: v for k, v in entry.data.items() if k != "event"}}
     return {"data": safejson.dumps_printable(entry.data)}
@@ -413,20 +484,21 @@ def entry_delete(
     table = _table(access, session_id, table_id)
     entry = _entry(table, entry_id)
     reason = ReasonForm(request.POST, prefix="delete")
-    edit_url = reverse(
-        "scoring:entry_edit",
-        kwargs={"slug": access.club.slug, "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk},
-    )
+    edit_url = _edit_url(table, entry)
     if not reason.is_valid():
         messages.error(request, _("Zum Löschen bitte einen Grund angeben."))
         return redirect(edit_url)
     before = selectors.table_sheet(table)
     try:
         services.entry_delete(entry=entry, user=request.user, reason=reason.cleaned_data["reason"])
-    except EngineError as error:
-        index = getattr(error, "index", None)
-        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": index + 1} if index is not None else ""
+    except EntryError as error:
+        # error.index counts in the log without this entry: the later entry's number today is one more.
+        number = error.index + 2
+        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": number}
         messages.error(request, _("Nicht gelöscht. ") + where + error.message)
+        return redirect(f"{edit_url}?blocked={number}")
+    except EngineError as error:
+        messages.error(request, _("Nicht gelöscht. ") + error.message)
         return redirect(edit_url)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
@@ -435,14 +507,17 @@ def entry_delete(
 
 
 def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, done: str) -> HttpResponse:
-    """Say what a correction or deletion changed, and show it highlighted on the sheet."""
-    changed, deltas = selectors.sheet_changes(before, selectors.table_sheet(table))
+    """Say what a correction or deletion changed (the difference per player, "Änderung", and the
+    new totals as totals), and show it highlighted on the sheet."""
+    after = selectors.table_sheet(table)
+    changed, deltas = selectors.sheet_changes(before, after)
     parts = [done]
     if changed:
         parts.append(_("Neu berechnet: Nr. %(numbers)s.") % {"numbers": ", ".join(str(n) for n in changed)})
     if deltas:
         moved = ", ".join(f"{name} {format_amount(delta, table.unit, signed=True)}" for name, delta in deltas.items())
-        parts.append(_("Summen: %(moved)s.") % {"moved": moved})
+        totals = ", ".join(f"{name} {format_amount(value, table.unit)}" for name, value in after.final)
+        parts.append(_("Änderung: %(moved)s. Neue Summen: %(totals)s.") % {"moved": moved, "totals": totals})
     else:
         parts.append(_("Die Summen bleiben gleich."))
     messages.success(request, " ".join(parts))
@@ -454,11 +529,12 @@ def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, d
 @club_view(Need.READ, methods=["GET"])
 def table_audit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     table = _table(access, session_id, table_id)
+    suits = suit_names(table.preset)
     rows = [
         {
             "audit": audit,
-            "before": describe(audit.before) if isinstance(audit.before, dict) else "",
-            "after": describe(audit.after) if isinstance(audit.after, dict) else "",
+            "before": describe(audit.before, suits) if isinstance(audit.before, dict) else "",
+            "after": describe(audit.after, suits) if isinstance(audit.after, dict) else "",
         }
         for audit in selectors.table_audit(table)
     ]

@@ -20,7 +20,7 @@ from django.conf import settings
 
 from config import hosts
 
-STARTUP_SECONDS = 120  # migrate and collectstatic on a busy two-core machine
+STARTUP_SECONDS = 300  # migrate and collectstatic (Pyodide compressed) on a busy two-core machine
 
 
 def free_port() -> int:

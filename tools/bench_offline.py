@@ -41,6 +41,9 @@ def tap_rufspiel(page: Page, declarer: str, partner: str, augen: int) -> None:
     form.locator("label", has_text="Rufspiel").click()
     form.locator("fieldset").nth(1).locator("label", has_text=declarer).click()
     form.locator("fieldset").nth(2).locator("label", has_text=partner).click()
+    typed = form.locator("details.augen-typed")  # counted Augen sit behind the result buttons (issue 13)
+    if typed.get_attribute("open") is None:
+        typed.locator("summary").click()
     page.get_by_label("Augen der Spieler").fill(str(augen))
 
 

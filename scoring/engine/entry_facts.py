@@ -14,9 +14,11 @@ from typing import Any
 
 from .presets.schafkopf_games import GAMES
 
+# The tie-line result buttons (issue 13): they record these Augen of the declarer's side.
+TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
 # The form's options ``hand_facts`` reads besides the players and the dealer: the server's form
 # and the offline page pass the same ones.
-FORM_OPTIONS = ("deckel", "bid", "needs_augen", "bid_kinds", "bid_with_tout", "mungo_owner")
+FORM_OPTIONS = ("deckel", "bid", "bid_kinds", "bid_with_tout", "mungo_owner")
 # Which events carry which fields (the event form has them all).
 _EVENT_FIELDS = {"vergeben": ("by",), "verabhebt": ("by",), "special_round": ("kind", "dealer"), "vote": ("choice",)}
 
@@ -28,7 +30,6 @@ def hand_facts(
     dealer: str,
     deckel: bool,
     bid: bool,
-    needs_augen: bool,
     bid_kinds: Sequence[str] = ("solo",),
     bid_with_tout: bool = False,
     mungo_owner: bool = False,
@@ -36,9 +37,10 @@ def hand_facts(
     """A Schafkopf-family hand from the tap form: only what the chosen game reads, so a partner
     tapped before switching to a Solo is never sent. ``dealer``: who deals in turn (a hand
     names its dealer only when someone else dealt, 001 §8.4); ``deckel``/``bid``: whether the
-    form offers those fields; ``needs_augen``: Augen decide the Bock triggers (001 §5.1);
-    ``bid_kinds``: the game kinds that carry the bid, ``bid_with_tout``: a Tout keeps it (both in
-    the Gardareizrunde, 001 §5.3); ``mungo_owner``: a Mungo names whose Stöckle it is (001 §5.4)."""
+    form offers those fields; ``bid_kinds``: the game kinds that carry the bid, ``bid_with_tout``:
+    a Tout keeps it (both in the Gardareizrunde, 001 §5.3); ``mungo_owner``: a Mungo names whose
+    Stöckle it is (001 §5.4). ``result`` is a spec §2.1 result or a tie-line button
+    (``TIE_AUGEN``)."""
     cd = values
     game = GAMES[cd["game"]]
     data: dict[str, Any] = {"game": game.name}
@@ -53,10 +55,12 @@ def hand_facts(
     tout = kind == "solo" and bool(cd.get("tout"))
     if tout:
         data["tout"] = True
+    result = cd.get("result") or ""
     if kind == "bettel" or tout:
-        data["result"] = cd.get("result") or None
+        # Won or lost is all that counts (001 §4.2.3/§4.2.5).
+        data["result"] = "won" if result.startswith("won") else "lost" if result.startswith("lost") else None
     elif kind in ("partner", "solo"):
-        _augen_or_result(cd, data, needs_augen)
+        _augen_or_result(cd, data)
     if kind in ("partner", "solo") and cd.get("laufende"):
         data["laufende"] = cd["laufende"]
     kontra = cd.get("kontra") or 0
@@ -83,19 +87,20 @@ def hand_facts(
     return {key: value for key, value in data.items() if value is not None}
 
 
-def _augen_or_result(cd: Mapping[str, Any], data: dict[str, Any], needs_augen: bool) -> None:
+def _augen_or_result(cd: Mapping[str, Any], data: dict[str, Any]) -> None:
+    """Counted Augen decide (a result beside them is checked against them by the engine); a
+    tie-line button is its Augen; else the result button."""
+    result = cd.get("result") or None
     augen = cd.get("augen")
-    schwarz = bool(cd.get("schwarz"))
+    if result in TIE_AUGEN:
+        data["augen"] = TIE_AUGEN[result]
+        return
     if augen is not None:
         data["augen"] = augen
-        if schwarz:
-            # One side took every trick: the declarer's side all 8, or none.
-            data["tricks"] = 8 if augen > 60 else 0
-        return
-    result = cd.get("result")
-    if result and not needs_augen:
-        suffix = "_schwarz" if schwarz else "_schneider" if cd.get("schneider") else ""
-        data["result"] = result + suffix
+        if result and result.endswith("schwarz"):
+            # One side took every trick: the Mungorunde trigger reads the tricks (001 §5.2).
+            data["tricks"] = 8 if result.startswith("won") else 0
+    data["result"] = result
 
 
 def event_facts(values: Mapping[str, Any]) -> dict[str, Any]:

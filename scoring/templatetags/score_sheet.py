@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html, format_html_join
 
-from scoring.amounts import format_amount
+from scoring.amounts import EURO, format_amount
 from scoring.engine.session import TableState
 from scoring.forms_table_rules import StoeckleRow, stoeckle_rows
-from scoring.labels import describe, game_label, round_label
+from scoring.labels import describe, describe_short, game_label, round_label
+from scoring.selectors import SheetRow
 
 register = template.Library()
 
@@ -21,6 +23,23 @@ def amount(value: int | None, unit: str) -> str:
 @register.filter
 def total(value: int | None, unit: str) -> str:
     return format_amount(value, unit)
+
+
+@register.filter
+def bare(text: str) -> str:
+    """An amount without its currency sign, for a narrow column headed with the unit."""
+    return text.replace(EURO, "")
+
+
+@register.filter
+def bock_factor(doublings: int) -> int:
+    """The Bock doublings as the factor the explanation lines multiply to: 1 → 2, 2 → 4."""
+    return 2 ** int(doublings or 0)
+
+
+@register.filter(name="describe_short")
+def describe_short_filter(data: dict, short: dict) -> str:
+    return describe_short(data, short) if isinstance(data, dict) else ""
 
 
 @register.filter(name="stoeckle_rows")
@@ -46,3 +65,17 @@ def describe_filter(data: dict) -> str:
 @register.filter
 def item(mapping: dict, key: str) -> object:
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def sheet_badges(row: SheetRow) -> str:
+    """The marks of a Liste row: its Bock factor (as the explanation multiplies it) and the
+    special round it was played in."""
+    parts = []
+    if row.bock:
+        parts.append(format_html('<span class="badge bock">Bock ×{}</span>', bock_factor(max(row.entry.bock, 1))))
+    if row.mungo:
+        parts.append(format_html('<span class="badge mungo">{}</span>', round_label(row.entry.round)))
+    elif row.entry.round != "normal" and not row.bock:
+        parts.append(format_html('<span class="badge">{}</span>', round_label(row.entry.round)))
+    return format_html_join("", "{}", ((part,) for part in parts))

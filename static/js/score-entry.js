@@ -1,7 +1,8 @@
-// The entry form shows only the fields the chosen game needs. The server takes only those
-// anyway (HandForm.to_data), so without this script the form still works, just longer.
-// data-games: shown for these games; data-games-tout: also shown for these when Tout is ticked;
-// data-hide-tout: hidden while Tout is ticked.
+// The table page: the entry form shows only the fields the chosen game needs, and after a save
+// (or a refusal) the screen shows the Schreiber where to go on. Without this script the form
+// still works, just longer: the server takes only the chosen game's fields (HandForm.to_data).
+// data-games: shown for these games (a group, or one button of a group); data-hide-tout: hidden
+// while Tout is ticked.
 (function () {
   "use strict";
 
@@ -17,20 +18,123 @@
     var tout = !!(toutBox && toutBox.checked && toutBlock && words(toutBlock.dataset.games).indexOf(game) >= 0);
     form.querySelectorAll("[data-games]").forEach(function (el) {
       var show = words(el.dataset.games).indexOf(game) >= 0;
-      if (tout && words(el.dataset.gamesTout).indexOf(game) >= 0) show = true;
       if (tout && el.hasAttribute("data-hide-tout")) show = false;
       el.hidden = !show;
     });
+  }
+
+  // --- defaults that follow the game (a new hand only: a correction keeps what was stored) ---
+
+  function check(group, value) {
+    var radio = group.querySelector('input[value="' + value + '"]');
+    if (radio && !radio.checked) radio.checked = true;
+  }
+
+  // Under Dauerdeckel a game starts with one Deckel, a Mungo, a Sie or a Tout with none
+  // (data-default-one lists the games with one); a Deckel tapped by hand stays.
+  function applyDefaults(form) {
+    if (!form.hasAttribute("data-defaults")) return;
+    var checked = form.querySelector('input[name="game"]:checked');
+    var game = checked ? checked.value : "";
+    var toutBox = form.querySelector('input[name="tout"]');
+    var tout = !!(toutBox && toutBox.checked && !toutBox.closest("[hidden]"));
+    var deckel = form.querySelector("fieldset.deckel");
+    if (deckel && !deckel.hasAttribute("data-touched")) {
+      check(deckel, words(deckel.dataset.defaultOne).indexOf(game) >= 0 && !tout ? 1 : 0);
+    }
+    // A Laufende count the new game cannot have goes back to none.
+    var laufende = form.querySelector("fieldset.laufende input:checked");
+    if (laufende && laufende.closest("label[hidden]")) check(laufende.closest("fieldset"), 0);
+  }
+
+  // Mungo: when all but one player's Augen are typed, the last is what is left of 120.
+  function completeAugen(form, typed) {
+    var fields = Array.prototype.filter.call(
+      form.querySelectorAll("fieldset.mungo input[type=number]"),
+      function (input) { return !input.closest("[hidden]"); }
+    );
+    if (typed) delete typed.dataset.auto;
+    var open = fields.filter(function (input) { return input.value === "" || input.dataset.auto; });
+    if (open.length !== 1) return;
+    var sum = 0;
+    fields.forEach(function (input) { if (input !== open[0]) sum += parseInt(input.value, 10) || 0; });
+    if (sum > 120) return;
+    open[0].value = String(120 - sum);
+    open[0].dataset.auto = "1";
   }
 
   function updateAll(root) {
     (root.querySelectorAll ? root : document).querySelectorAll("form[data-entry-form]").forEach(update);
   }
 
+  // --- where the thumb is after a save or a refusal ----------------------------------------
+
+  function scrollToTop(el, margin) {
+    var top = el.getBoundingClientRect().top + window.scrollY - (margin || 0);
+    window.scrollTo({ top: Math.max(top, 0), behavior: "instant" });
+  }
+
+  function firstError(root) {
+    var errors = root.querySelectorAll(".field-error, .message-error");
+    for (var i = 0; i < errors.length; i++) {
+      if (errors[i].textContent.trim() && !errors[i].closest("[hidden]")) return errors[i];
+    }
+    return null;
+  }
+
+  // A refusal: the first error in the middle of the screen, its field focused.
+  function showError(error) {
+    var block = error.closest("fieldset, .field, .switches, details") || error;
+    var details = error.closest("details");
+    if (details) details.open = true;
+    block.scrollIntoView({ block: "center", behavior: "instant" });
+    // A refusal of the whole entry has no field: its way forward (the later entry) takes the focus.
+    var next = error.nextElementSibling;
+    var input = block.querySelector("input:not([type=hidden]):not([disabled]), select, textarea") ||
+      (next && next.classList.contains("blocking") ? next.querySelector("a") : null);
+    if (input) input.focus({ preventScroll: true });
+  }
+
+  // A save: the message and the table state on top, the game buttons under the thumb, focused.
+  function showNextHand(live) {
+    var games = live.querySelector("form[data-entry-form] fieldset.games");
+    if (!games) return;
+    scrollToTop(live, 8);
+    if (games.getBoundingClientRect().bottom > window.innerHeight) scrollToTop(games, 8);
+    var radio = games.querySelector("input:checked:not([disabled])") || games.querySelector("input:not([disabled])");
+    if (radio) radio.focus({ preventScroll: true });
+  }
+
+  function settle(live) {
+    var error = firstError(live);
+    if (error) showError(error);
+    else showNextHand(live);
+  }
+
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-entry-form]");
-    if (form) update(form);
+    if (!form) return;
+    if (event.target.closest("fieldset.deckel")) event.target.closest("fieldset.deckel").setAttribute("data-touched", "");
+    update(form);
+    if (event.target.name === "game" || event.target.name === "tout") applyDefaults(form);
+  });
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-entry-form]");
+    if (form && event.target.closest("fieldset.mungo")) completeAugen(form, event.target);
   });
   document.addEventListener("htmx:load", function (event) { updateAll(event.detail.elt); });
-  document.addEventListener("DOMContentLoaded", function () { updateAll(document); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "table-live") {
+      var live = document.getElementById("table-live");
+      if (live) settle(live);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    updateAll(document);
+    // A page that came back with a refusal (no htmx): show it. A plain load stays where it is.
+    var form = document.querySelector("form[data-entry-form]");
+    var error = form && firstError(form);
+    if (error) showError(error);
+  });
 })();

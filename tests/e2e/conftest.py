@@ -45,3 +45,15 @@ def page(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A 390×844 phone with a touch screen: taps, not clicks (``locator.tap()``)."""
+    context = browser.new_context(
+        locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

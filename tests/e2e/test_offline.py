@@ -216,7 +216,8 @@ def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lo
     form = page.locator("#entry-form")
     expect(page.get_by_label("Augen der Spieler")).to_have_value("72", timeout=WAIT)
     assert form.locator('input[name="idempotency_key"]').input_value() == keys[0]
-    form.locator("label", has_text="Mungo").click()  # the page is the server's again: the Mungorunde's games
+    # The page is the server's again: the Mungorunde's games (a disabled Rufspiel says "nicht in der Mungorunde").
+    form.locator("label:not(.disabled)", has_text="Mungo").click()
     for i, augen in enumerate((30, 40, 20, 30)):
         page.locator(f'input[name="augen_{i}"]').fill(str(augen))
     page.locator("button.save").click()

@@ -35,6 +35,7 @@ def test_a_hand_is_entered_on_a_phone_and_the_sheet_updates(live_server: LiveSer
     expect(form.get_by_text("Mitspieler")).to_be_visible()
     form.locator("fieldset").nth(1).locator("label", has_text="Zenzi Mayr").click()
     form.locator("fieldset").nth(2).locator("label", has_text="Girgl Lechner").click()
+    page.get_by_text("Augen gezählt?").click()  # counted: the Augen decide, not a result button
     augen = page.get_by_label("Augen der Spieler")
     augen.fill("130")
     expect(page.locator("#error-augen")).to_contain_text("kleiner oder gleich 120")

@@ -108,7 +108,8 @@ def test_the_table_json_has_rules_players_log_keys_and_the_form(client_as: Any, 
     assert doc["players"] == PLAYERS and doc["first_dealer"] == "Sepp Huber"
     assert doc["log"] == [{"event": "zusammengeworfen"}] and doc["keys"] == ["a"]
     assert doc["form"]["kind"] == "schafkopf" and doc["form"]["types"]["augen"] == "int"
-    assert doc["form"]["types"]["schwarz"] == "bool" and doc["form"]["types"]["kontra_by"] == "list"
+    assert doc["form"]["types"]["tout"] == "bool" and doc["form"]["types"]["kontra_by"] == "list"
+    assert doc["form"]["types"]["result"] == "str" and doc["form"]["types"]["laufende"] == "int"
     assert doc["can_write"] is False  # a member reads only
 
 
@@ -191,10 +192,11 @@ def _offline_table(client: Client, table: Table) -> OfflineTable:
     "changes",
     [
         {},
-        {"augen": "", "result": "won", "schneider": "on"},  # no Augen: the form needs them here
+        {"augen": "", "result": "won_schneider"},  # no Augen: a result button (issue 13)
+        {"augen": "", "result": "a60"},  # a tie-line button: its Augen
         {"game": "solo", "suit": "herz", "partner": None, "called": None, "laufende": "3", "kontra": "1"},
         {"game": "solo", "suit": "gras", "tout": "on", "result": "lost"},
-        {"game": "wenz", "augen": "120", "schwarz": "on", "deckel": "2"},
+        {"game": "wenz", "augen": "120", "result": "won_schwarz", "deckel": "2"},
         {"game": "bettel", "result": "won", "augen": "50"},
         {"game": "mungo", "augen_0": "30", "augen_1": "40", "augen_2": "20", "augen_3": "30", "kontra_by": PAIR},
         {"dealer": "Zenzi Mayr", "deckel": "0"},

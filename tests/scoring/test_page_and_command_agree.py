@@ -5,6 +5,7 @@ round, multiplier — and the totals, the Stock and the rounds still to come."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from django.test import Client
 
 from clubs.models import Member
 from scoring import selectors, services
-from scoring.amounts import format_amount
+from scoring.amounts import EURO, format_amount
 from tests.factories import World
 from tests.scoring.test_score_session_command import EVENING
 
@@ -66,5 +67,9 @@ def test_the_page_and_the_command_agree(
     # And the page shows those totals.
     client: Client = client_as("member")  # type: ignore[operator]
     page = client.get(table.get_absolute_url()).content.decode()
-    for total in printed["totals"].values():
-        assert format_amount(total, printed["unit"]) in page
+    # The Liste's totals row, in seat order; the unit is in its heading ("Summe €"), not in each cell.
+    sums = re.search(r'<tr class="sum">(.*?)</tr>', page, re.S)
+    assert sums is not None
+    cells = re.findall(r'<th class="num total[^"]*">([^<]*)</th>', sums.group(1))
+    shown = [format_amount(total, printed["unit"]).replace(EURO, "") for total in printed["totals"].values()]
+    assert cells == shown

@@ -1,0 +1,383 @@
+"""The table page on a 390×844 touch phone, as a Schreiber uses it through an evening (issue 13):
+the screen keeps the Schreiber's place after a save or a refusal, the defaults follow the game, a
+plain hand is tapped without the keyboard, the whole Liste fits the screen, a refused correction
+leads to the later entry, and a Doppelkopf hand is corrected with the tap form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.urls import reverse
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from clubs.models import Member
+from scoring import services
+from scoring.models import Entry, Table
+from tests.e2e.test_score_sheet import login
+from tests.factories import World, rufspiel
+
+SHOTS = Path("/tmp/shots-i13")
+WIDTH, HEIGHT = 390, 844
+NAMES = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl", "Resi Gruber", "Wast Kögl"]
+
+
+def start_table(world: World, players: int = 4, rules: Any = "allgaeu", hands: int = 0) -> Table:
+    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    for name in NAMES[4:players]:
+        Member.objects.get_or_create(club=world.club, display_name=name)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in NAMES[:players]]
+    table = services.table_start(session=session, members=members, rules=rules, user=None)
+    for _ in range(hands):
+        services.entry_append(table=table, data=rufspiel(table), user=None)
+    return table
+
+
+def open_table(page: Page, live_server: LiveServer, world: World, table: Table) -> Locator:
+    login(page, live_server, world, "scorer")
+    page.goto(live_server.url + table.get_absolute_url())
+    return page.locator("#entry-form")
+
+
+def in_viewport(locator: Locator) -> bool:
+    box = locator.bounding_box()
+    assert box is not None, "not rendered"
+    return box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= WIDTH and box["y"] + box["height"] <= HEIGHT
+
+
+def shot(page: Page, name: str, full: bool = False) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+
+def tap(form: Locator, legend: str, label: str) -> None:
+    """Tap the button ``label`` in the group headed ``legend``."""
+    group = form.locator("fieldset", has=form.page.locator("legend", has_text=legend)).first
+    group.locator("label", has_text=label).first.tap()
+
+
+def save(page: Page, number: int) -> None:
+    """Tap "Nr. n speichern" and wait until the page has settled on the answer."""
+    with page.expect_response(lambda response: "/eintragen/" in response.url):
+        page.get_by_role("button", name=f"Nr. {number} speichern").tap()
+    # Polled from here: a predicate evaluated in the page would be refused by the CSP (no eval).
+    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
+
+
+# --- 1. the screen keeps the Schreiber's place ---------------------------------------------------
+
+
+def test_after_a_save_the_game_buttons_are_under_the_thumb(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, hands=12)
+    form = open_table(phone, live_server, world, table)
+    seats = services.selectors.table_state(table).state.seats
+    tap(form, "Spiel", "Rufspiel")
+    tap(form, "Spieler", seats[0])
+    tap(form, "Mitspieler", seats[1])
+    tap(form, "Ergebnis", "gewonnen")
+    save(phone, 13)
+    expect(phone.get_by_text("Nr. 13 gespeichert")).to_be_visible()
+    games = phone.locator("#entry-form fieldset.games")
+    expect(games).to_be_in_viewport(ratio=1)
+    expect(phone.locator("#entry-form fieldset.games input:focus")).to_have_count(1)
+    shot(phone, "01-after-save")
+    assert Entry.objects.filter(table=table).count() == 13
+
+
+def test_a_refused_save_shows_its_error_in_view(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, hands=12)
+    form = open_table(phone, live_server, world, table)
+    seats = services.selectors.table_state(table).state.seats
+    tap(form, "Spiel", "Rufspiel")
+    tap(form, "Spieler", seats[0])
+    tap(form, "Mitspieler", seats[0])  # the same player twice: the engine refuses
+    tap(form, "Ergebnis", "gewonnen")
+    save(phone, 13)
+    error = phone.locator("#error-partner")
+    expect(error).to_contain_text("verschieden")
+    expect(error).to_be_in_viewport(ratio=1)
+    expect(phone.locator('#entry-form input[name="partner"]:focus')).to_have_count(1)
+    shot(phone, "02-refused")
+    assert Entry.objects.filter(table=table).count() == 12
+
+
+# --- 2. the defaults follow the game ----------------------------------------------------------
+
+
+def checked(form: Locator, legend: str) -> str:
+    group = form.locator("fieldset", has=form.page.locator("legend", has_text=legend)).first
+    return group.locator("input:checked").get_attribute("value") or ""
+
+
+def test_under_dauerdeckel_mungo_and_tout_start_without_deckel(
+    live_server: LiveServer, phone: Page, world: World
+) -> None:
+    table = start_table(world)
+    form = open_table(phone, live_server, world, table)
+    tap(form, "Spiel", "Rufspiel")
+    assert checked(form, "Deckel") == "1"  # Dauerdeckel (001 §4.4)
+    tap(form, "Spiel", "Mungo")
+    assert checked(form, "Deckel") == "0"  # the most common Mungo is not doubled
+    tap(form, "Spiel", "Solo")
+    assert checked(form, "Deckel") == "1"
+    tout = form.locator(".switches.tout")
+    expect(tout).to_be_visible()
+    # The Tout switch sits with the game, above the players, not below the Deckel.
+    assert tout.bounding_box()["y"] < form.locator("fieldset.deckel").bounding_box()["y"]
+    assert tout.bounding_box()["y"] < form.get_by_text("Spieler", exact=True).bounding_box()["y"]
+    tout.locator("label").tap()
+    assert checked(form, "Deckel") == "0"
+    shot(phone, "03-tout-defaults")
+    tout.locator("label").tap()
+    assert checked(form, "Deckel") == "1"
+    tap(form, "Deckel", "2")  # tapped by hand: stays
+    tap(form, "Spiel", "Wenz")
+    assert checked(form, "Deckel") == "2"
+    tap(form, "Spiel", "Sie")
+    assert checked(form, "Deckel") == "2"
+
+
+# --- 3. a plain hand needs no keyboard ----------------------------------------------------------
+
+
+class Taps:
+    """Counts the taps of one hand; the test never types (no fill, no press)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.form = page.locator("#entry-form")
+        self.count = 0
+
+    def on(self, legend: str, label: str) -> None:
+        tap(self.form, legend, label)
+        self.count += 1
+
+    def switch(self, css: str) -> None:
+        self.form.locator(f".switches.{css} label").tap()
+        self.count += 1
+
+    def save(self, number: int) -> None:
+        save(self.page, number)
+        self.count += 1
+        expect(self.page.get_by_text(f"Nr. {number} gespeichert")).to_be_visible()
+
+
+def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world)
+    open_table(phone, live_server, world, table)
+    counts: dict[str, int] = {}
+
+    def hand(name: str, *steps: tuple[str, str]) -> None:
+        number = Entry.objects.filter(table=table).count() + 1
+        seats = services.selectors.table_state(table).state.seats
+        taps = Taps(phone)
+        for legend, label in steps:
+            if legend == "switch":
+                taps.switch(label)
+            else:
+                taps.on(legend, label.format(*seats))
+        shot(phone, f"04-hand-{name}", full=True)
+        taps.save(number)
+        counts[name] = taps.count
+
+    hand("Rufspiel", ("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Ergebnis", "gewonnen"))
+    hand("Solo", ("Spiel", "Solo"), ("Spieler", "{2}"), ("Trumpf", "Herz"), ("Ergebnis", "verloren"))
+    hand("Wenz", ("Spiel", "Wenz"), ("Spieler", "{1}"), ("Ergebnis", "gewonnen"))
+    hand("Bettel", ("Spiel", "Bettel"), ("Spieler", "{3}"), ("Ergebnis", "verloren"))
+    tout = (("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen"))
+    hand("Tout", *tout)
+    # Mungo: the game, three players' Augen typed (the fourth is what is left of 120), save.
+    mungo = Taps(phone)
+    mungo.on("Spiel", "Mungo")
+    fields = phone.locator("#entry-form fieldset.mungo input[type=number]")
+    for i, augen in enumerate(("20", "31", "44")):
+        fields.nth(i).fill(augen)
+    expect(fields.nth(3)).to_have_value("25")
+    mungo.save(6)
+    counts["Mungo"] = mungo.count
+    rows = [entry.data for entry in Entry.objects.filter(table=table).order_by("number")]
+    assert rows[5]["augen_by_player"] == dict(zip(NAMES[:4], (20, 31, 44, 25), strict=True))
+    assert "deckel" not in rows[5]  # Dauerdeckel, but a Mungo goes without
+    assert rows[0]["result"] == "won" and rows[0]["deckel"] == 1 and "augen" not in rows[0]
+    assert rows[1] == {**rows[1], "game": "solo", "suit": "herz", "result": "lost"}
+    assert rows[3]["result"] == "lost" and rows[3]["game"] == "bettel"
+    assert rows[4]["tout"] is True and rows[4]["result"] == "won" and "deckel" not in rows[4]
+    print("taps per hand:", counts)
+    assert counts["Rufspiel"] <= 5 and counts["Solo"] <= 6
+    assert counts == {"Rufspiel": 5, "Solo": 5, "Wenz": 4, "Bettel": 4, "Tout": 6, "Mungo": 2}
+
+
+# --- 4. the sheet fits the phone ---------------------------------------------------------------
+
+
+def test_every_amount_and_running_total_fits_390px(live_server: LiveServer, phone: Page, world: World) -> None:
+    login(phone, live_server, world, "member")
+    for players in (4, 5, 6):
+        table = start_table(world, players=players, hands=20)
+        Table.objects.filter(pk=table.pk).update(name=f"Tisch {players}")
+        phone.goto(live_server.url + table.get_absolute_url())
+        sheet = phone.locator(".sheet-table")
+        sheet.scroll_into_view_if_needed()
+        totals = sheet.locator("tr.sum th.num")
+        expect(totals).to_have_count(players)
+        newest = sheet.locator("#entry-20")
+        cells = [*totals.all(), *newest.locator("td.num").all(), *newest.locator("small.running").all()]
+        assert len(cells) == 3 * players
+        for cell in cells:
+            assert in_viewport(cell), (players, cell.text_content(), cell.bounding_box())
+        assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH  # no sideways swipe
+        shot(phone, f"05-sheet-{players}")
+        # Scrolled down the Liste (its head far above the screen), the totals stay on top.
+        sheet.locator("#entry-1").scroll_into_view_if_needed()
+        assert sheet.bounding_box()["y"] < -150  # without the sticky head it would be off the screen
+        for cell in totals.all():
+            assert in_viewport(cell)
+        shot(phone, f"05-sheet-{players}-scrolled")
+        phone.evaluate("window.scrollTo(0, 0)")
+        # The shortened description shows its whole line on a tap.
+        what = newest.locator("td.what summary")
+        what.tap()
+        full = newest.locator(".what-full")
+        expect(full).to_be_visible()
+        expect(full).to_contain_text("Rufspiel")
+        expect(full).to_contain_text("Rufspiel 10 · Deckel ×2")  # and its explanation
+        assert in_viewport(full)
+        shot(phone, f"05-sheet-{players}-tapped")
+
+
+# --- 7. a refused correction offers a way forward ----------------------------------------------
+
+
+def entry_url(table: Table, number: int) -> str:
+    entry = Entry.objects.get(table=table, number=number)
+    return reverse(
+        "scoring:entry_edit",
+        kwargs={"slug": "test", "session_id": table.session_id, "table_id": table.pk, "entry_id": entry.pk},
+    )
+
+
+def test_a_refused_correction_links_to_the_later_entry(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world)
+    seats = services.selectors.table_state(table).state.seats
+    first = {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "result": "won", "deckel": 1}
+    services.entry_append(table=table, data=first, user=None)
+    for _ in range(2):
+        services.entry_append(table=table, data=rufspiel(table), user=None)
+    login(phone, live_server, world, "scorer")
+    phone.goto(live_server.url + entry_url(table, 1))
+    form = phone.locator("#entry-form")
+    expect(form.locator("#preview")).to_contain_text("Rufspiel 10")  # the preview at once
+    # Schwarz after all: the Mungorunde (001 §5.2) would start with Nr. 2, a Rufspiel.
+    tap(form, "Ergebnis", "Schwarz")
+    form.get_by_label("Grund").fill("Schwarz vergessen")
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Korrektur speichern").tap()
+    expect(form.locator("#error-__all__")).to_contain_text("Nr. 2 würde dadurch ungültig")
+    link = phone.get_by_role("button", name="Nr. 2 korrigieren oder löschen")  # a link drawn as a button
+    shot(phone, "07-refused-correction")
+    expect(link).to_be_in_viewport(ratio=1)
+    assert Entry.objects.get(table=table, number=1).data == first  # nothing changed
+    link.tap()
+    expect(phone.get_by_role("heading", name="Nr. 2 korrigieren")).to_be_visible()
+    assert phone.url.endswith(entry_url(table, 2))
+
+    # A correction that goes through; the audit trail reads on the phone without swiping.
+    tap(form, "Ergebnis", "verloren")
+    phone.get_by_label("Augen der Spieler").fill("")
+    form.get_by_label("Grund").fill("verzählt")
+    phone.get_by_role("button", name="Korrektur speichern").tap()
+    expect(phone.get_by_text("Nr. 2 korrigiert.")).to_be_visible()
+    expect(phone.get_by_text("Änderung:")).to_be_visible()
+    shot(phone, "07-after-correction")
+    phone.goto(live_server.url + table.get_absolute_url() + "protokoll/")
+    expect(phone.get_by_text("verzählt")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    shot(phone, "07-audit", full=True)
+
+
+# --- 8. confirmations; the scorer who closed an evening reopens it the same day ------------------
+
+
+def test_closing_and_reopening_ask_first(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, hands=2)
+    session = table.session
+    login(phone, live_server, world, "scorer")
+    phone.goto(live_server.url + session.get_absolute_url())
+    asked: list[str] = []
+
+    def answer(accept: bool) -> None:
+        phone.once(
+            "dialog", lambda dialog: (asked.append(dialog.message), dialog.accept() if accept else dialog.dismiss())
+        )
+
+    answer(False)
+    phone.get_by_role("button", name="Abend abschließen").tap()
+    assert asked and "abschließen" in asked[-1]
+    session.refresh_from_db()
+    assert not session.is_closed  # "Abbrechen": nothing happened
+    answer(True)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Abend abschließen").tap()
+    expect(phone.get_by_text("Der Abend ist abgeschlossen.")).to_be_visible()
+    shot(phone, "08-closed")
+    answer(True)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Abend wieder öffnen").tap()
+    assert "wieder öffnen" in asked[-1]
+    session.refresh_from_db()
+    assert not session.is_closed
+
+
+# --- 9. a Doppelkopf hand is corrected with the tap form -----------------------------------------
+
+
+def test_a_doppelkopf_hand_is_corrected_with_the_tap_form(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, rules="doppelkopf")
+    hand = {
+        "game": "normal",
+        "re": ["Sepp Huber", "Zenzi Mayr"],
+        "augen": 150,
+        "announcements": {"re": ["re"]},
+        "extras": [{"side": "re", "kind": "fuchs_gefangen"}],
+    }
+    services.entry_append(table=table, data=hand, user=None)
+    login(phone, live_server, world, "scorer")
+    phone.goto(live_server.url + entry_url(table, 1))
+    form = phone.locator("#entry-form")
+    expect(form.locator('textarea[name="data"]')).to_have_count(0)  # not the JSON editor
+    preview = form.locator("#preview")
+    expect(preview.locator(".payouts")).to_be_visible()  # at once, before any tap
+    first_preview = preview.inner_text()
+    re_side = form.locator("fieldset", has=phone.locator("legend", has_text="Re-Partei"))
+    expect(re_side.locator("input:checked")).to_have_count(2)
+    re_side.locator("label", has_text="Zenzi Mayr").tap()
+    re_side.locator("label", has_text="Girgl Lechner").tap()
+    expect(preview).not_to_have_text(first_preview)  # the preview follows the taps
+    form.get_by_label("Grund").fill("falsche Partei")
+    shot(phone, "09-doppelkopf-edit", full=True)
+    with phone.expect_navigation():
+        form.get_by_role("button", name="Korrektur speichern").tap()
+    expect(phone.get_by_text("Nr. 1 korrigiert.")).to_be_visible()
+    assert Entry.objects.get(table=table, number=1).data == {**hand, "re": ["Sepp Huber", "Girgl Lechner"]}
+
+
+# --- 5. the table state speaks when it changes ----------------------------------------------------
+
+
+def test_a_60_60_by_its_button_says_the_bockrunde_at_once(live_server: LiveServer, phone: Page, world: World) -> None:
+    table = start_table(world, hands=3)
+    form = open_table(phone, live_server, world, table)
+    seats = services.selectors.table_state(table).state.seats
+    tap(form, "Spiel", "Rufspiel")
+    tap(form, "Spieler", seats[0])
+    tap(form, "Mitspieler", seats[1])
+    tap(form, "Ergebnis", "60:60")  # a tie line: its Augen, not typed
+    expect(form.locator("#preview")).to_contain_text("Löst aus: Bockrunde")
+    save(phone, 4)
+    news = phone.get_by_text("Bockrunde: die nächsten 4 Spiele doppelt.")
+    expect(news).to_be_in_viewport(ratio=1)
+    expect(phone.locator(".table-state")).to_contain_text("Bockrunde · Bock ×2")
+    expect(phone.locator("#entry-form fieldset.games")).to_be_in_viewport(ratio=1)
+    shot(phone, "05-bockrunde-news")
+    assert Entry.objects.get(table=table, number=4).data["augen"] == 60
