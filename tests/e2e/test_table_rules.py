@@ -72,6 +72,7 @@ def test_a_gardareiz_bid_is_refused_at_its_field(live_server: LiveServer, page: 
     form.locator("label", has_text="Solo").first.click()
     form.locator("fieldset").filter(has_text="Spieler").nth(0).locator("label", has_text=declarer).click()
     form.locator("fieldset", has_text="Trumpf").locator("label", has_text="Eichel").click()
+    page.get_by_text("Augen gezählt?").click()  # issue 13: typed Augen sit behind the result buttons
     page.get_by_label("Augen der Spieler").fill("70")
     page.get_by_label("Gebot (Augen)").fill("65")
     page.locator("button.save").click()
