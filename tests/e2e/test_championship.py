@@ -114,6 +114,9 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
         scoring_services.entry_append(table=table, data=rufspiel(*(s[:2] if k % 2 == 0 else s[2:])), user=None)
     page.goto(live_server.url + table.get_absolute_url())
     expect(page.get_by_text("Das nächste Spiel (Nr. 8) ist das letzte dieses Tisches.")).to_be_visible()
+    # The table page reads its offline.json in the background; on the in-memory SQLite test
+    # database that read locks the table against a write from this thread, so let it finish.
+    page.wait_for_load_state("networkidle")
     scoring_services.entry_append(table=table, data=rufspiel(s[2], s[3]), user=None)
     # ... and refuses a ninth, typed on the phone form.
     page.goto(live_server.url + table.get_absolute_url())
