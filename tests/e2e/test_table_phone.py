@@ -286,7 +286,8 @@ def test_a_refused_correction_links_to_the_later_entry(live_server: LiveServer, 
     tap(form, "Ergebnis", "verloren")
     phone.get_by_label("Augen der Spieler").fill("")
     form.get_by_label("Grund").fill("verzählt")
-    phone.get_by_role("button", name="Korrektur speichern").tap()
+    with phone.expect_navigation():  # the save re-folds the table: slow on a loaded machine
+        phone.get_by_role("button", name="Korrektur speichern").tap()
     expect(phone.get_by_text("Nr. 2 korrigiert.")).to_be_visible()
     expect(phone.get_by_text("Änderung:")).to_be_visible()
     shot(phone, "07-after-correction")
