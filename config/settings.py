@@ -75,8 +75,10 @@ INSTALLED_APPS = [
     "axes",
     "clubs",
     "scoring",
-    "tournaments",
     "standings",
+    "offline",
+    "imports",
+    "tournaments",
     "tools",
 ]
 

@@ -6,6 +6,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+import imports.urls
+import scoring.urls
+
 admin.site.site_header = _("Schafkopf – Verwaltung")
 admin.site.site_title = _("Schafkopf")
 
@@ -37,8 +40,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("clubs.urls")),
-    path("", include("scoring.urls")),
-    path("", include("scoring.urls_offline")),
+    # The history import is an app of its own whose URL names stay in the score sheet's namespace.
+    path("", include((scoring.urls.urlpatterns + imports.urls.urlpatterns, "scoring"))),
+    path("", include("offline.urls")),
     path("", include("tournaments.urls")),
     path("clubs/<slug:slug>/", include("standings.urls")),
 ]

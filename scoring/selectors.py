@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Member
 from scoring.engine import registry
@@ -77,6 +78,26 @@ def table_setup(table: Table) -> TableSetup:
     players = tuple(name for name, _, _ in seats)
     first = next((name for name, _, first in seats if first), players[0])
     return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats})
+
+
+def club_table(club: Club, session_id: int, table_id: int) -> Table:
+    """A table of one of ``club``'s evenings (404 for any other: the address names the club)."""
+    return get_object_or_404(
+        Table.objects.select_related("session", "session__club"),
+        session__club=club,
+        session_id=session_id,
+        pk=table_id,
+    )
+
+
+def table_log_keys(table: Table) -> list[tuple[dict[str, Any], str]]:
+    """The table's log in order, each entry with the idempotency key it was stored under."""
+    return list(Entry.objects.filter(table=table).order_by("number").values_list("data", "idempotency_key"))
+
+
+def entry_by_key(table: Table, key: str) -> Entry | None:
+    """The entry stored at ``table`` under the idempotency key ``key``, if any."""
+    return Entry.objects.filter(table=table, idempotency_key=key).first()
 
 
 def table_log(table: Table) -> list[dict[str, Any]]:

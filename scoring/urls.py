@@ -3,7 +3,7 @@ through clubs.access.club_view)."""
 
 from django.urls import path
 
-from scoring import views, views_history
+from scoring import views
 
 app_name = "scoring"
 
@@ -14,19 +14,6 @@ ENTRY = TABLE + "eintraege/<int:entry_id>/"
 urlpatterns = [
     path("clubs/<slug:slug>/abende/", views.session_list, name="session_list"),
     path("clubs/<slug:slug>/abende/neu/", views.session_create, name="session_create"),
-    path("clubs/<slug:slug>/abende/nachtragen/", views_history.history_import, name="history_import"),
-    path(
-        "clubs/<slug:slug>/abende/nachtragen/vorlage.csv",
-        views_history.history_template,
-        {"kind": "csv"},
-        name="history_template_csv",
-    ),
-    path(
-        "clubs/<slug:slug>/abende/nachtragen/vorlage.xlsx",
-        views_history.history_template,
-        {"kind": "xlsx"},
-        name="history_template_xlsx",
-    ),
     path(SESSION, views.session_detail, name="session"),
     path(SESSION + "abschliessen/", views.session_close, name="session_close"),
     path(SESSION + "oeffnen/", views.session_reopen, name="session_reopen"),

@@ -27,22 +27,10 @@ from scoring.amounts import format_amount
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import EntryError, SessionResult, preview
-from scoring.forms import (
-    CloseForm,
-    EntryContext,
-    EventForm,
-    HandForm,
-    RawEntryForm,
-    ReasonForm,
-    RulesForm,
-    SessionForm,
-    SubmissionFields,
-    TableStartForm,
-    entry_form_class,
-    event_kinds,
-    posted_form_class,
-)
-from scoring.forms_families import FamilyHandForm
+from scoring.forms.entry import EntryContext, SubmissionFields
+from scoring.forms.evening import CloseForm, ReasonForm, RulesForm, SessionForm, TableStartForm
+from scoring.forms.families import FamilyHandForm
+from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, event_kinds, posted_form_class
 from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
 from scoring.models import Entry, Session, Table, Unit
 from scoring.tables import KasseTable, SessionTable
@@ -170,12 +158,7 @@ def table_start(request: HttpRequest, access: ClubAccess, session_id: int) -> Ht
 
 
 def _table(access: ClubAccess, session_id: int, table_id: int) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related("session", "session__club"),
-        session__club=access.club,
-        session_id=session_id,
-        pk=table_id,
-    )
+    return selectors.club_table(access.club, session_id, table_id)
 
 
 def _live_context(
@@ -277,13 +260,7 @@ def _append(
     form = form_class(request.POST, context=context, prefix=prefix)
     if form.is_valid():
         try:
-            entry = services.entry_append(
-                table=table,
-                data=form.to_data(),
-                user=request.user,
-                idempotency_key=form.cleaned_data.get("idempotency_key") or "",
-                expected_number=form.cleaned_data.get("expected_number"),
-            )
+            entry = form.append(table=table, user=request.user)
         except services.StaleEntry as stale:
             messages.warning(
                 request,
@@ -300,11 +277,7 @@ def _append(
             if kept is not None:
                 kept.is_valid()
             return _render_live(request, _live_context(request, access, table, form=kept))
-        except EngineError as error:
-            form.apply_engine_error(error)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
+        if entry is not None:
             messages.success(
                 request,
                 _("Nr. %(n)s gespeichert: %(what)s")

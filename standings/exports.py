@@ -35,10 +35,10 @@ from clubs.models import Club, Member
 from scoring.amounts import CENT, amount_formatter, euros, unit_label
 from scoring.labels import EVENT_LABELS, game_label
 from scoring.models import Entry, LedgerEntry, Role, Session, Table
-from scoring.spreadsheet import safe_cell
 from standings import charts
 from standings import selectors as stats
 from standings.selectors import Period, UnitStandings
+from standings.spreadsheet import safe_cell
 
 # WeasyPrint logs every rendering step at INFO: noise in a server log, not news.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)

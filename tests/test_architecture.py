@@ -5,8 +5,9 @@ Every module of the project's packages is parsed (``ast``, nothing is imported),
 module it loads. The rules:
 
 - ``clubs`` (the tenant) imports nothing of the apps above it, and generally every app imports
-  only from its own layer or those below it: clubs < scoring < standings < tournaments < tools
-  (``config`` wires them together and stands outside);
+  only from itself or the layers below it: clubs < scoring < standings < {offline, imports} <
+  tournaments < tools, where ``offline`` and ``imports`` share a layer and import neither each
+  other (``config`` wires them together and stands outside);
 - the pure engines (``scoring/engine``, ``tournaments/engine``) import only the standard library
   and ``scoring.engine``: no Django, no app;
 - there is no import cycle between project modules.
@@ -16,16 +17,24 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "clubs", "scoring", "standings", "tournaments", "tools")
+PACKAGES = ("config", "clubs", "scoring", "standings", "offline", "imports", "tournaments", "tools")
 ENGINES = ("scoring.engine", "tournaments.engine")
-ABOVE_CLUBS = ("scoring", "standings", "tournaments", "tools")
-LAYERS = ("clubs", "scoring", "standings", "tournaments", "tools")  # each may import those before it
+ABOVE_CLUBS = ("scoring", "standings", "offline", "imports", "tournaments", "tools")
+# Each app may import the layers before its own; apps of one layer do not import each other.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("clubs",),
+    ("scoring",),
+    ("standings",),
+    ("offline", "imports"),
+    ("tournaments",),
+    ("tools",),
+)
 
 
 def _name(path: Path, root: Path) -> str:
@@ -123,7 +132,14 @@ GRAPH = {name: edges(name, imported, MODULES) for name, imported in IMPORTS.item
 
 
 def test_the_graph_covers_the_project() -> None:
-    assert {"clubs.access", "scoring.engine.registry", "standings.views", "tools.synthetic"} <= set(MODULES)
+    assert {
+        "clubs.access",
+        "scoring.engine.registry",
+        "standings.views",
+        "offline.views",
+        "imports.history",
+        "tools.synthetic",
+    } <= set(MODULES)
     assert "scoring.engine.core" in GRAPH["scoring.engine.registry"]
 
 
@@ -136,20 +152,40 @@ def test_clubs_imports_nothing_above_it() -> None:
     assert {name: targets for name, targets in wrong.items() if targets} == {}
 
 
-def test_layers_point_one_way() -> None:
-    def layer(name: str) -> int | None:
-        top = name.split(".")[0]
-        return LAYERS.index(top) if top in LAYERS else None
-
+def against_the_layers(graph: dict[str, set[str]], layers: Sequence[Sequence[str]]) -> dict[str, list[str]]:
+    """Module → the modules it imports from a higher layer or from another app of its own layer."""
+    rank = {app: i for i, apps in enumerate(layers) for app in apps}
     wrong = {}
-    for name, targets in GRAPH.items():
-        own = layer(name)
-        if own is None:
+    for name, targets in graph.items():
+        own = name.split(".")[0]
+        if own not in rank:
             continue
-        up = sorted(t for t in targets if (other := layer(t)) is not None and other > own)
+        up = sorted(
+            t for t in targets if (other := t.split(".")[0]) != own and other in rank and rank[other] >= rank[own]
+        )
         if up:
             wrong[name] = up
-    assert wrong == {}
+    return wrong
+
+
+def test_layers_point_one_way() -> None:
+    assert against_the_layers(GRAPH, LAYERS) == {}
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported"),
+    [
+        ("scoring.services", "offline.views"),  # down the layers: scoring below offline
+        ("standings.exports", "imports.history"),
+        ("offline.views", "imports.history"),  # one layer, two apps
+        ("imports.views", "tournaments.models"),
+        ("clubs.models", "scoring.models"),
+    ],
+)
+def test_a_planted_arrow_against_the_layers_is_found(importer: str, imported: str) -> None:
+    planted = {name: set(targets) for name, targets in GRAPH.items()}
+    planted[importer].add(imported)
+    assert against_the_layers(planted, LAYERS) == {importer: [imported]}
 
 
 def test_engines_import_only_the_standard_library_and_the_engine() -> None:

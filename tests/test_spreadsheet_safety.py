@@ -1,5 +1,5 @@
 """Every workbook the app writes carries user text as text: a player named
-``=HYPERLINK("http://x","y")`` never becomes a live formula (scoring.spreadsheet.safe_cell)."""
+``=HYPERLINK("http://x","y")`` never becomes a live formula (standings.spreadsheet.safe_cell)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 
 from clubs.models import Member
 from scoring.services import entry_append, session_create, table_start
-from scoring.spreadsheet import DANGEROUS_START, safe_cell
+from standings.spreadsheet import DANGEROUS_START, safe_cell
 from tests.factories import MemberFactory, World, make_tournament, rufspiel
 
 pytestmark = pytest.mark.django_db

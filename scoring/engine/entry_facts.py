@@ -1,5 +1,5 @@
 """The phone forms' values → the raw facts of an entry (spec §3). Pure, so the server's forms
-(``scoring.forms``) and the phone's browser (offline, through Pyodide: ``offline.py``) turn the
+(``scoring.forms.hand``) and the phone's browser (offline, through Pyodide: ``offline.py``) turn the
 same tapped values into the same facts.
 
 ``values`` are cleaned values (ints, bools, lists of names): the Django forms' ``cleaned_data``,

@@ -4,7 +4,7 @@ turns form values into facts with ``entry_facts``: the same code as the server, 
 phone shows without signal are the server's.
 
 One ``OfflineTable`` per table page: built from the table's stored log (the JSON the server
-sends, ``scoring.views_offline.table_data``), it folds the entries still waiting to be sent on
+sends, ``offline.views.table_data``), it folds the entries still waiting to be sent on
 top of it and previews the form as typed against the state after them. It does not store,
 send or render anything, and it does not know Django or the browser.
 """
@@ -21,7 +21,7 @@ from .entry_facts import FORM_OPTIONS, event_facts, hand_facts
 from .presets.schafkopf_games import GAMES
 from .session import TableState, advance, fold
 
-# What a field of the tap form holds, as the server names it (``views_offline.form_types``).
+# What a field of the tap form holds, as the server names it (``offline.views.form_types``).
 INT, BOOL, LIST = "int", "bool", "list"
 
 

@@ -7,7 +7,7 @@ from django.utils.html import format_html, format_html_join
 
 from scoring.amounts import EURO, format_amount
 from scoring.engine.session import TableState
-from scoring.forms_table_rules import StoeckleRow, stoeckle_rows
+from scoring.forms.table_rules import StoeckleRow, stoeckle_rows
 from scoring.labels import describe, describe_short, game_label, round_label
 from scoring.selectors import SheetRow
 

@@ -1,4 +1,4 @@
-// The service worker of the score sheet (issue 16), rendered by scoring.views_offline.
+// The service worker of the score sheet (issue 16), rendered by offline.views.
 //
 // A plain worker rather than Workbox: workbox-sw loads its modules from a CDN unless every
 // module is vendored and pointed at, and the score sheet needs three small things only:

@@ -14,9 +14,9 @@ from django.urls import reverse
 from scoring import selectors, services
 from scoring.engine.core import EngineError
 from scoring.engine.samples import random_hand
-from scoring.forms import RawEntryForm, entry_form_class
-from scoring.forms_base import EntryContext
-from scoring.forms_families import DoppelkopfHandForm, SaukopfHandForm
+from scoring.forms.entry import EntryContext
+from scoring.forms.families import DoppelkopfHandForm, SaukopfHandForm
+from scoring.forms.hand import RawEntryForm, entry_form_class
 from scoring.models import Table
 from tests.factories import World
 from tests.scoring.test_forms_families import start

@@ -10,8 +10,8 @@ import pytest
 
 from clubs.models import Member
 from scoring import selectors, services
-from scoring.forms import HandForm
-from scoring.forms_base import EntryContext
+from scoring.forms.entry import EntryContext
+from scoring.forms.hand import HandForm
 from scoring.models import Table
 from tests.factories import World
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from scoring import selectors, services
 from scoring.engine.offline import OfflineTable
-from scoring.forms import HandForm
-from scoring.forms_base import EntryContext
+from scoring.forms.entry import EntryContext
+from scoring.forms.hand import HandForm
 from scoring.models import Entry, Session, Table
 from tests.factories import World, make_table
 

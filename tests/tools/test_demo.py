@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.forms import HandForm
+from scoring.forms.hand import HandForm
 from scoring.models import Entry, LedgerEntry, Session, Table
 from tools.demo.clubs import seed_demo_clubs
 from tools.demo.evenings import DEMO_NOTE, seed_demo_evenings

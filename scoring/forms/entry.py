@@ -1,5 +1,5 @@
-"""What every entry form of the score sheet builds on (``forms`` for Schafkopf, events and the
-JSON fallback, ``forms_families`` for Doppelkopf and Saukopf): the context an entry is entered
+"""What every entry form of the score sheet builds on (``hand`` for Schafkopf, events and the
+JSON fallback, ``families`` for Doppelkopf and Saukopf): the context an entry is entered
 in, and the hidden fields and the engine's refusals every entry form shares."""
 
 from __future__ import annotations
@@ -9,12 +9,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
+from scoring import services
 from scoring.engine.core import EngineError
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.session import EntryError, TableState
+from scoring.models import Entry, Table
 from scoring.selectors import TableSetup
 
 
@@ -47,6 +50,25 @@ class SubmissionFields(PlainTextFields, forms.Form):
     def to_data(self) -> dict[str, Any]:
         """The entry's raw facts as spec §3 has them (call after ``is_valid``)."""
         raise NotImplementedError
+
+    def append(self, *, table: Table, user: Any) -> Entry | None:
+        """Store the checked entry (call after ``is_valid``) under its idempotency key: the new
+        entry, or ``None`` with the refusal put on its field. ``services.StaleEntry`` (another
+        phone wrote first) goes to the caller: the page keeps the input, the offline sender
+        sends it again at the new place."""
+        try:
+            return services.entry_append(
+                table=table,
+                data=self.to_data(),
+                user=user,
+                idempotency_key=self.cleaned_data.get("idempotency_key") or "",
+                expected_number=self.cleaned_data.get("expected_number"),
+            )
+        except EngineError as error:
+            self.apply_engine_error(error)
+        except ValidationError as error:
+            self.add_error(None, error)
+        return None
 
     def apply_engine_error(self, error: EngineError) -> None:
         """Put the engine's refusal on the field it names (or on the form)."""

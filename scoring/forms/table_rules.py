@@ -2,7 +2,7 @@
 the Gardareizrunde and of Steigern (001 §5.3, 003 §2.1.1), buying the cards at five and six
 (001 §7.1/§7.2) and the Stöckle of the Stöcklesrunde (001 §5.4/§5.5).
 
-Kept apart from ``scoring/forms.py`` so the hand form only asks these functions which field to
+Kept apart from ``scoring/forms/hand.py`` so the hand form only asks these functions which field to
 add and which facts to send; the engine decides and refuses, the form shows its message at the
 field it names (``bid``, ``bought_by``, ``game``)."""
 

@@ -18,7 +18,7 @@ from scoring.engine.presets import doppelkopf as dk
 from scoring.engine.presets import saukopf as sk
 from scoring.engine.presets.saukopf_trumps import RANKS as SK_RANKS
 from scoring.engine.presets.saukopf_trumps import SUITS as SK_SUITS
-from scoring.forms_base import EntryContext, SubmissionFields
+from scoring.forms.entry import EntryContext, SubmissionFields
 
 
 def _number(label: Any, lo: int, hi: int, **kwargs: Any) -> forms.IntegerField:

@@ -1,6 +1,6 @@
 """``manage.py import_session FILE --club SLUG --date YYYY-MM-DD``: one past evening at one table
 from spec §3's JSON or the spreadsheet template (CSV, Excel), checked row by row and stored only
-when every row is valid (``scoring.history``; docs/import.md).
+when every row is valid (``imports.history``; docs/import.md).
 
 Prints each row with its payouts (or its error), then the totals. On any error: the rows in error
 on standard error, the spec's error object on standard output, exit 2, nothing stored."""
@@ -17,9 +17,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 
 from clubs.models import Club
+from imports.history import HistoryFileError, HistoryRefused, Preview, history_import, preview, read_file
 from scoring import selectors
 from scoring.engine.core import EngineError
-from scoring.history import HistoryFileError, HistoryRefused, Preview, history_import, preview, read_file
 from scoring.jsoncommand import fail
 
 

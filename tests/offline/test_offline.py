@@ -16,12 +16,12 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Member
+from offline.views import ENGINE_DIR, precache_urls
 from scoring import selectors, services
 from scoring.engine.offline import OfflineTable, clean
-from scoring.forms import HandForm
-from scoring.forms_base import EntryContext
+from scoring.forms.entry import EntryContext
+from scoring.forms.hand import HandForm
 from scoring.models import Entry, Table
-from scoring.views_offline import ENGINE_DIR, precache_urls
 from tests.factories import World
 
 PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]

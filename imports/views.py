@@ -1,4 +1,4 @@
-"""Bringing a club's old evenings in (``scoring.history``): upload, a preview with every row's
+"""Bringing a club's old evenings in (``imports.history``): upload, a preview with every row's
 payouts or error, and only then, when every row is valid, the import."""
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.access import ClubAccess, Need, club_view
-from scoring import history, safejson, selectors
+from imports import history
+from imports.forms import HistoryForm
+from scoring import safejson, selectors
 from scoring.engine.core import EngineError
-from scoring.forms_history import HistoryForm
-from scoring.spreadsheet import safe_cell
+from standings.spreadsheet import safe_cell
 
 
 def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str, Any], list[history.Row]]:
@@ -52,10 +53,10 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             setup, rows = _source(form, selectors.club_rules_spec(access.club), "confirm" in request.POST)
         except history.HistoryFileError as error:
             form.add_error("file", str(error))
-            return render(request, "scoring/history_import.html", context)
+            return render(request, "imports/history_import.html", context)
         except (ValueError, KeyError, TypeError, EngineError):
             form.add_error("file", _("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
-            return render(request, "scoring/history_import.html", context)
+            return render(request, "imports/history_import.html", context)
         source = setup.pop("source")
         checked = history.preview(club=access.club, rows=rows, **setup)
         if "confirm" in request.POST and checked.valid:  # checked again: the carried rows come from the browser
@@ -87,7 +88,7 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             for row in rows
         ]
         context |= {"form": form, "preview": checked, "source": source, "shown": shown}
-    return render(request, "scoring/history_import.html", context)
+    return render(request, "imports/history_import.html", context)
 
 
 @club_view(Need.READ, methods=["GET"])

@@ -1,91 +1,26 @@
-"""Forms of the score sheet: an evening, a table, a hand on a phone, an event, a correction's
-reason, the club's rules. The hand form turns taps into the raw facts of spec §3 (``to_data``);
+"""Forms of an entry on the score sheet: a hand on a phone (the tap form), an event, the JSON
+fallback. The hand form turns taps into the raw facts of spec §3 (``to_data``);
 the engine validates them, and ``apply_engine_error`` puts its refusal on the field it names."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import QuerySet
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import Member
-from clubs.validators import PlainTextFields
 from scoring import safejson
-from scoring.engine import registry
-from scoring.engine.core import EngineError, OptionSpec
+from scoring.engine.core import EngineError
 from scoring.engine.entry_facts import TIE_AUGEN, event_facts, hand_facts
 from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
-from scoring.engine.session_rules import table_option_specs
-from scoring.forms_base import EntryContext, SubmissionFields
-from scoring.forms_families import family_form_class
-from scoring.forms_table_rules import bid_field, bid_kinds, bought_by_field, declarer_kinds
+from scoring.forms.entry import EntryContext, SubmissionFields
+from scoring.forms.families import family_form_class
+from scoring.forms.table_rules import bid_field, bid_kinds, bought_by_field, declarer_kinds
 from scoring.labels import EVENT_LABELS, round_label, suit_names
-
-# --- evenings and tables ------------------------------------------------------------------------
-
-
-class SessionForm(PlainTextFields, forms.Form):
-    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    place = forms.CharField(label=_("Ort"), max_length=100, required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["date"].initial = timezone.localdate()
-
-
-MAX_SEATS = 6
-
-
-class TableStartForm(PlainTextFields, forms.Form):
-    """Players in seat order (clockwise): one select per seat, the first dealer by seat."""
-
-    name = forms.CharField(label=_("Tisch"), max_length=40)
-    preset = forms.ChoiceField(label=_("Regel"))
-    first_dealer = forms.TypedChoiceField(
-        label=_("Gibt zuerst"),
-        coerce=int,
-        choices=[(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
-        initial=0,
-    )
-
-    def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = preset_choices()
-        self.fields["preset"].initial = club_preset
-        self.fields["preset"].help_text = _("Mit den Optionen des Vereins, wenn es die Regel des Vereins ist.")
-        for i in range(MAX_SEATS):
-            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                label=_("Platz %(n)s") % {"n": i + 1},
-                queryset=players,
-                required=i < 3,
-                empty_label="–",
-            )
-
-    @property
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[f"seat_{i}"] for i in range(MAX_SEATS)]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        members = [data.get(f"seat_{i}") for i in range(MAX_SEATS)]
-        filled = [m for m in members if m is not None]
-        if any(m is None for m in members[: len(filled)]):
-            raise ValidationError(_("Bitte die Plätze der Reihe nach besetzen, ohne Lücke."))
-        if len({m.pk for m in filled}) != len(filled):
-            raise ValidationError(_("Jeder Spieler darf nur einmal am Tisch sitzen."))
-        dealer = data.get("first_dealer")
-        if dealer is not None and dealer >= len(filled):
-            self.add_error("first_dealer", _("Auf diesem Platz sitzt niemand."))
-        data["members"] = filled
-        return data
-
 
 # --- a hand ---------------------------------------------------------------------------------------
 
@@ -500,118 +435,3 @@ def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = Non
 def posted_form_class(context: EntryContext, post: Mapping[str, Any]) -> type[SubmissionFields]:
     """The form a new entry was posted from: the JSON fallback sends ``data``, else the tap form."""
     return RawEntryForm if "data" in post else entry_form_class(context)
-
-
-class ReasonForm(PlainTextFields, forms.Form):
-    reason = forms.CharField(
-        label=_("Grund"),
-        max_length=200,
-        help_text=_("Steht im Protokoll des Tisches."),
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
-
-
-class CloseForm(forms.Form):
-    book_to_kasse = forms.BooleanField(
-        label=_("Gewinne in die Vereinskasse buchen (001 §10)"),
-        required=False,
-    )
-
-
-# --- the club's rules -----------------------------------------------------------------------------
-
-
-class RulesForm(forms.Form):
-    """The preset's options and the table options, one field each, from their ``OptionSpec``.
-
-    ``clean`` asks the engine: the options are valid when ``registry.load_with_table`` takes
-    them; its refusal lands on the option it names. What is saved are the values that differ
-    from the defaults (table options that the chosen preset options no longer offer drop out)."""
-
-    winnings_to_kasse = forms.BooleanField(
-        label=_("Gewinne gehen in die Vereinskasse"),
-        required=False,
-        help_text=_("Beim Abschluss eines Abends wird der Gewinn jedes Spielers in die Kasse gebucht (001 §10)."),
-    )
-
-    def __init__(self, *args: Any, preset: str, values: Mapping[str, Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.preset = preset
-        self.values = dict(values)
-        self.preset_class = registry.all_presets()[preset]
-        try:
-            ruleset, _table = registry.load_with_table({"preset": preset, "options": self.values})
-        except EngineError:
-            ruleset = self.preset_class.build()
-        self.option_specs: list[OptionSpec] = [*self.preset_class.option_specs(), *table_option_specs(ruleset)]
-        for spec in self.option_specs:
-            self.fields[spec.name] = _option_field(spec, self.values.get(spec.name, spec.default))
-        self.chosen: dict[str, Any] = {}
-
-    @property
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[spec.name] for spec in self.option_specs]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if self.errors:
-            return data
-        own = _differences(self.preset_class.option_specs(), data)
-        try:
-            ruleset = self.preset_class.build(own)
-            chosen = {**own, **_differences(table_option_specs(ruleset), data)}
-            registry.load_with_table({"preset": self.preset, "options": chosen})
-        except EngineError as error:
-            self.apply_engine_error(error)
-            return data
-        self.chosen = chosen
-        return data
-
-    def spec(self) -> dict[str, Any] | None:
-        """The rule set as the form stands: the stored values unbound, the chosen ones when valid."""
-        if not self.is_bound:
-            return {"preset": self.preset, "options": self.values}
-        return {"preset": self.preset, "options": self.chosen} if self.is_valid() else None
-
-    def apply_engine_error(self, error: EngineError) -> None:
-        name = (error.field or "").rsplit(".", 1)[-1]
-        self.add_error(name if name in self.fields else None, error.message)
-
-
-def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[str, Any]:
-    out = {}
-    for spec in specs:
-        if spec.name not in data:
-            continue
-        value = data[spec.name]
-        if spec.kind == "list":
-            value = [v for v in spec.choices if v in (value or [])]
-            if set(value) != set(spec.default):
-                out[spec.name] = value
-        elif value != spec.default:
-            out[spec.name] = value
-    return out
-
-
-def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
-    """A form field for one option; its label is the engine's German description (the option's
-    own name is shown beside it, as the JSON format and ``manage.py rulesets`` use it)."""
-    label = spec.doc
-    if spec.kind == "bool":
-        return forms.BooleanField(label=label, required=False, initial=value)
-    if spec.kind == "int":
-        return forms.IntegerField(label=label, min_value=spec.minimum, max_value=spec.maximum, initial=value)
-    choices = [(choice, choice) for choice in spec.choices]
-    if spec.kind == "choice":
-        return forms.ChoiceField(label=label, choices=choices, initial=value)
-    return forms.MultipleChoiceField(
-        label=label,
-        choices=choices,
-        required=False,
-        initial=list(value),
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-
-def preset_choices() -> list[tuple[str, str]]:
-    return [(name, f"{cls.TITLE} ({name})") for name, cls in registry.all_presets().items()]

@@ -1,4 +1,4 @@
-"""The upload form of the history import (``scoring.views_history``)."""
+"""The upload form of the history import (``imports.views``)."""
 
 from __future__ import annotations
 

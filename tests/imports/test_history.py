@@ -1,4 +1,4 @@
-"""Bringing old evenings in (`scoring.history`): spec §3 JSON and the spreadsheet template (CSV,
+"""Bringing old evenings in (`imports.history`): spec §3 JSON and the spreadsheet template (CSV,
 Excel) through the services, a preview with per-row errors first, nothing stored unless every row
 is valid (`manage.py import_session` and the upload page)."""
 
@@ -17,8 +17,8 @@ from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
 from clubs.models import Member
+from imports.history import TEMPLATE_COLUMNS, TEMPLATE_EXAMPLES
 from scoring.engine.session import score_session_document
-from scoring.history import TEMPLATE_COLUMNS, TEMPLATE_EXAMPLES
 from scoring.models import AuditEntry, Entry, LedgerEntry, Session
 from tests.factories import World
 from tests.scoring.test_score_session_command import EVENING

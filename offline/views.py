@@ -2,7 +2,7 @@
 offline page), the engine's source for the phone's browser, and the two table endpoints the
 offline page talks to — the table's rules and log as JSON, and sending one entry typed offline.
 
-The table page stays the same server-rendered page; ``static/js/offline-table.js`` puts the
+The table page stays the same server-rendered page; ``offline/static/js/offline-table.js`` puts the
 engine (Pyodide running ``scoring/engine``, built into a zip here) and a queue (IndexedDB) behind
 it. Sending reuses the forms and ``services.entry_append`` with the entry's idempotency key, so
 an entry sent twice is stored once, and a table that moved on meanwhile answers "stale".
@@ -21,10 +21,9 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -32,11 +31,9 @@ from django.views.decorators.http import require_GET
 
 from clubs.access import ClubAccess, Need, club_view
 from scoring import engine, selectors, services
-from scoring.engine.core import EngineError
 from scoring.engine.entry_facts import FORM_OPTIONS
-from scoring.forms import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
-from scoring.forms_base import EntryContext, SubmissionFields
-from scoring.models import Entry, Table
+from scoring.forms.entry import EntryContext, SubmissionFields
+from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
 
 # Everything the table page needs from the static files, cached when the app is installed.
 # Pyodide's files are loaded by their plain names (loadPyodide's indexURL), the others through
@@ -146,15 +143,6 @@ def offline_page(request: HttpRequest) -> HttpResponse:
 # --- the table ----------------------------------------------------------------------------------
 
 
-def _table(access: ClubAccess, session_id: int, table_id: int) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related("session", "session__club"),
-        session__club=access.club,
-        session_id=session_id,
-        pk=table_id,
-    )
-
-
 def form_types(form: forms.Form) -> dict[str, str]:
     """Each field of a tap form by what its cleaned value is (``offline.clean`` reads it)."""
     out = {}
@@ -174,9 +162,9 @@ def form_types(form: forms.Form) -> dict[str, str]:
 def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> JsonResponse:
     """The table's rules, players and log, for the engine in the browser; the idempotency keys
     stored (the phone drops what the server already has); the form the page shows."""
-    table = _table(access, session_id, table_id)
+    table = selectors.club_table(access.club, session_id, table_id)
     setup = selectors.table_setup(table)
-    entries = list(Entry.objects.filter(table=table).order_by("number").values_list("data", "idempotency_key"))
+    entries = selectors.table_log_keys(table)
     log = [data for data, _key in entries]
     context = EntryContext(setup, selectors.fold_log(setup, log).state, len(log) + 1)
     form_class = entry_form_class(context)
@@ -214,7 +202,7 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     table moved on since it was typed (the phone sends it again there: the server's order
     wins), or ``refused`` with the reasons by field; nothing is stored then. Each answer is a
     200: the outcome is in ``status`` (any other status is the network's or the login's)."""
-    table = _table(access, session_id, table_id)
+    table = selectors.club_table(access.club, session_id, table_id)
     setup = selectors.table_setup(table)
     result = selectors.table_state(table, setup)
     context = EntryContext(setup, result.state, len(result.entries) + 1)
@@ -233,24 +221,14 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     # Sent before (the answer was lost on the way): stored once, whatever the table looks like
     # now, so before the form is checked against the table as it is now.
     key = form.data.get(form.add_prefix("idempotency_key"), "")
-    if key and (stored := Entry.objects.filter(table=table, idempotency_key=key).first()) is not None:
+    if key and (stored := selectors.entry_by_key(table, key)) is not None:
         return JsonResponse({"status": "stored", "number": stored.number, "repeat": True})
     if form.is_valid():
         try:
-            entry = services.entry_append(
-                table=table,
-                data=form.to_data(),
-                user=request.user,
-                idempotency_key=form.cleaned_data.get("idempotency_key") or "",
-                expected_number=form.cleaned_data.get("expected_number"),
-            )
+            entry = form.append(table=table, user=request.user)
         except services.StaleEntry as stale:
             return JsonResponse({"status": "stale", "next": stale.next_number})
-        except EngineError as error:
-            form.apply_engine_error(error)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
+        if entry is not None:
             return JsonResponse({"status": "stored", "number": entry.number, "repeat": False})
     errors = {field: [str(message) for message in messages] for field, messages in form.errors.items()}
     return JsonResponse({"status": "refused", "errors": errors})
