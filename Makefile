@@ -11,11 +11,13 @@ HOST ?= 127.0.0.1:8000
 PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
 # Chromium for the browser tests; Pango for WeasyPrint's PDFs; a font for both.
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
-# -rfEs: every failure, error and skipped test (with its reason) in the summary. The suite runs
-# in parallel (pytest-xdist, one worker per core; TEST_WORKERS=1 for one process), the browser
-# tests after it one at a time: each drives a Chromium against its own live server, and two at
-# once on a small machine only compete.
-PYTEST := $(PY) -m pytest -rfEs
+# -rfEs: every failure, error and skipped test (with its reason) in the summary; the ten slowest
+# tests of each run at its end. The suite runs in parallel (pytest-xdist, one worker per core;
+# TEST_WORKERS=1 for one process), the browser tests after it one at a time: each drives a
+# Chromium against its own live server, and two at once on a small machine only compete.
+# On SQLite everything runs; on PostgreSQL (TEST_SCOPE=database, tests/conftest.py) only the
+# tests that use the database: what needs none (the pure engines, the planner) runs once.
+PYTEST := $(PY) -m pytest -rfEs --durations=10
 TEST_WORKERS ?= auto
 SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && $(PYTEST) tests/e2e
 
@@ -103,7 +105,7 @@ test: $(VENV)/.installed-dev system-deps
 	shown=$$(echo "$$pg" | sed -E 's#//[^@/]*@#//#'); \
 	if $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()' "$$pg" 2>/dev/null; then \
 		echo "== tests on PostgreSQL ($$shown)"; \
-		if export DATABASE_URL="$$pg" && $(SUITE); then backends="$$backends, postgresql"; \
+		if export DATABASE_URL="$$pg" TEST_SCOPE=database && $(SUITE); then backends="$$backends, postgresql"; \
 		else failed="$$failed postgresql"; backends="$$backends, postgresql (failed)"; fi; \
 	else \
 		echo "PostgreSQL not reachable at $$shown: skipped (set DATABASE_URL to use another)."; \

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
@@ -102,6 +103,7 @@ def _evening(name: str) -> dict[str, Any]:
     return {"ruleset": name, "players": list(SEATS), "first_dealer": SEATS[0], "hands": log}
 
 
+@pytest.mark.no_db_variance  # the live server only serves the engine: pure code, whatever the database
 def test_browser_and_server_engines_agree_on_every_sampled_hand_and_evening(
     browser: Browser, live_server: LiveServer
 ) -> None:
