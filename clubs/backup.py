@@ -362,12 +362,22 @@ def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -
         rows = doc["models"].get(spec.label, [])
         ids[spec.model], added = _restore_rows(spec, rows, club, users, ids)
         count += added
+    _check_invitations(club)
     numbers = {
         model._meta.label_lower: {pk: number for number, pk in by_number.items()}
         for model, by_number in ids.items()
         if model is not Club
     }
     return Restored(club=club, rows=count, new_logins=new_logins, existing_logins=existing_logins, numbers=numbers)
+
+
+def _check_invitations(club: Club) -> None:
+    """An invitation is addressed by the canonical form of its name: a file whose stored form
+    differs would let one name show and another login accept."""
+    for number, (username, key) in enumerate(club.invitations.order_by("pk").values_list("username", "username_key")):
+        if key != canonical_username(username):
+            where = f"clubs.invitation[{number}].username_key"
+            raise BackupError(f"{where}: passt nicht zum Benutzernamen „{_short(username)}“.", where)
 
 
 def _restore_rows(

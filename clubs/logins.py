@@ -88,3 +88,12 @@ class CanonicalNameBackend(ModelBackend):
         if user.check_password(password) and self.user_can_authenticate(user):
             return user
         return None
+
+
+def username_clashes() -> list[list[str]]:
+    """Groups of existing logins that are one name by the rule above (made before it existed):
+    each keeps logging in with its exact name; no further one can be added."""
+    groups: dict[str, list[str]] = {}
+    for name in get_user_model()._default_manager.values_list("username", flat=True).iterator():
+        groups.setdefault(canonical_username(name), []).append(name)
+    return sorted(sorted(names) for names in groups.values() if len(names) > 1)

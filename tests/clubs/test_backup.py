@@ -139,6 +139,7 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
     assert labels == {
         "clubs.member",
         "clubs.membership",
+        "clubs.invitation",
         "scoring.clubrules",
         "scoring.session",
         "scoring.table",
