@@ -1,8 +1,11 @@
 """`manage.py create_club`: a new installation reaches its first club and owner without the admin."""
 
 import io
+import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -65,8 +68,23 @@ def test_create_club_refuses_a_bad_login_and_creates_nothing(
 
 
 def test_a_login_refused_on_an_empty_installation_says_how_to_start(client: Client) -> None:
+    """The hint names the Python that has Django (``.venv/bin/python``, not ``python``) and shows
+    only while no club exists (issue 22, finding 8)."""
     attempt = {"username": "admin", "password": "admin"}
     page = client.post(reverse("login"), attempt).content.decode()
-    assert "manage.py create_club" in page
-    get_user_model().objects.create_user(username="sepp", password="x")
+    command = re.search(r"<code>(\S+) manage.py create_club &quot;Name des Vereins&quot; --owner LOGIN</code>", page)
+    assert command, page
+    assert command.group(1) != "python" and (Path(settings.BASE_DIR) / command.group(1)).exists()
+    user = get_user_model().objects.create_user(username="sepp", password="x")
+    assert "manage.py create_club" in client.post(reverse("login"), attempt).content.decode()  # a login, no club
+    call_command("create_club", "Erster Verein", owner=user.username)
     assert "manage.py create_club" not in client.post(reverse("login"), attempt).content.decode()
+
+
+def test_make_serve_prints_the_hint_only_while_no_club_exists(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("first_club_hint")
+    assert ".venv/bin/python manage.py create_club" in capsys.readouterr().out
+    call_command("create_club", "Erster Verein", owner=get_user_model().objects.create_user(username="s").username)
+    capsys.readouterr()
+    call_command("first_club_hint")
+    assert capsys.readouterr().out == ""
