@@ -4,6 +4,7 @@ Rule violations raise django.core.exceptions.ValidationError (keyed by form fiel
 fits), so a view can put them on its form.
 """
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -125,7 +126,7 @@ def membership_grant(
     the owner is answered the same either way. ``member`` links the login to its player (on
     acceptance, for an invitation).
     """
-    username = username.strip()
+    username = unicodedata.normalize("NFKC", username.strip())  # as Django stores a new login's name
     if member is not None and member.club_id != club.pk:
         raise ValidationError({"member": _("Dieser Spieler gehört zu einem anderen Verein.")})
     if password:
@@ -156,7 +157,8 @@ def membership_grant(
 def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser) -> Membership:
     """``user`` takes up the invitation addressed to their name: the role in the club (and the
     player, where the owner named one that has no login yet)."""
-    invitation = Invitation.objects.select_for_update().select_related("club", "member").get(pk=invitation.pk)
+    # Locked so a double tap on "Annehmen" cannot create the membership twice.
+    invitation = Invitation.objects.select_for_update(of=("self",)).select_related("club").get(pk=invitation.pk)
     if invitation.username_key != canonical_username(user.get_username()):
         raise ValidationError(_("Diese Einladung gilt einem anderen Zugang."))
     membership = Membership.objects.filter(club=invitation.club, user=user).first()
