@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from django.contrib import messages
@@ -18,7 +19,7 @@ from imports import history
 from imports.forms import HistoryForm
 from scoring import safejson, selectors
 from scoring.engine.core import EngineError
-from standings.spreadsheet import safe_cell
+from standings.exports import XLSX, Column, workbook_bytes
 
 
 def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str, Any], list[history.Row]]:
@@ -91,26 +92,26 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     return render(request, "imports/history_import.html", context)
 
 
+class TemplateReport:
+    """The template as a report for the one workbook writer: the columns, three example rows."""
+
+    sheet = "Spiele"
+
+    def columns(self) -> list[Column]:
+        return [Column(title, width=max(10, len(title) + 2)) for title in history.TEMPLATE_COLUMNS]
+
+    def rows(self) -> Iterator[list[Any]]:
+        return iter([list(row) for row in history.TEMPLATE_EXAMPLES])
+
+
 @club_view(Need.READ, methods=["GET"])
 def history_template(request: HttpRequest, access: ClubAccess, kind: str) -> HttpResponse:
     """The spreadsheet template: the header row and three example rows (CSV or Excel)."""
-    rows = [history.TEMPLATE_COLUMNS, *history.TEMPLATE_EXAMPLES]
     if kind == "csv":
         out = io.StringIO()
-        csv.writer(out, delimiter=";").writerows(rows)
+        csv.writer(out, delimiter=";").writerows([history.TEMPLATE_COLUMNS, *history.TEMPLATE_EXAMPLES])
         response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
     else:
-        from openpyxl import Workbook
-
-        workbook = Workbook()
-        sheet = workbook.active
-        sheet.title = "Spiele"
-        for row in rows:
-            sheet.append([safe_cell(value) for value in row])
-        buffer = io.BytesIO()
-        workbook.save(buffer)
-        response = HttpResponse(
-            buffer.getvalue(), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        )
+        response = HttpResponse(workbook_bytes([TemplateReport()], title=None), content_type=XLSX)
     response["Content-Disposition"] = f'attachment; filename="spielabend-vorlage.{kind}"'
     return response

@@ -57,6 +57,9 @@ class Amount(NamedTuple):
     unit: str
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"  # the content type
+
+
 @dataclass(frozen=True)
 class Column:
     title: str
@@ -402,20 +405,24 @@ def _converter(ws: Any, column: Column) -> Any:
     return None
 
 
-def workbook_bytes(reports: Sequence[Report], *, title: str) -> bytes:
-    """The reports as the sheets of one workbook: a title row (club, period, date of printing),
-    the header row frozen below it with an autofilter, sensible column widths."""
+def workbook_bytes(reports: Sequence[Report], *, title: str | None) -> bytes:
+    """The reports as the sheets of one workbook: a title row (club, period, date of printing;
+    none for a form to fill in, whose first row must be its header), the header row frozen below
+    it with an autofilter, sensible column widths. Every workbook the app writes is written here,
+    so every user text passes ``safe_cell``."""
     wb = Workbook(write_only=True)
     bold = Font(bold=True)
+    top = 1 if title is None else 2  # the header's row
     for report in reports:
         ws = wb.create_sheet(report.sheet[:31])
         columns = report.columns()
         for index, column in enumerate(columns, start=1):
             ws.column_dimensions[get_column_letter(index)].width = column.width
-        ws.freeze_panes = "A3"
-        heading = WriteOnlyCell(ws, value=safe_cell(title))
-        heading.font = Font(bold=True, size=13)
-        ws.append([heading])
+        ws.freeze_panes = f"A{top + 1}"
+        if title is not None:
+            heading = WriteOnlyCell(ws, value=safe_cell(title))
+            heading.font = Font(bold=True, size=13)
+            ws.append([heading])
         header = []
         for column in columns:
             cell = WriteOnlyCell(ws, value=safe_cell(column.title))
@@ -431,7 +438,7 @@ def workbook_bytes(reports: Sequence[Report], *, title: str) -> bytes:
                     row[index] = convert(row[index])
             ws.append([safe_cell(value) for value in row])  # names, notes: user text, never a formula
             count += 1
-        ws.auto_filter.ref = f"A2:{get_column_letter(len(columns))}{count + 2}"
+        ws.auto_filter.ref = f"A{top}:{get_column_letter(len(columns))}{count + top}"
     buffer = BytesIO()
     wb.save(buffer)
     return buffer.getvalue()

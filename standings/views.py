@@ -8,8 +8,11 @@ one GROUP BY over the ledger; the PDFs embed the same SVG inline.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -25,7 +28,6 @@ from standings.tables import GamesTable, StandingsTable
 
 PER_PAGE = 25
 YEARS = 6  # season links above the picker; older seasons through the picker's year field
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _period(request: HttpRequest, club: Club) -> tuple[PeriodForm, stats.Period]:
@@ -54,15 +56,34 @@ def _member_param(request: HttpRequest, club: Club) -> Member | None:
     return get_object_or_404(Member, club=club, pk=int(raw))
 
 
+def _unit_blocks(
+    request: HttpRequest, club: Club, period: stats.Period, *, chart: str, chart_alt: str, paginate: bool
+) -> list[dict[str, Any]]:
+    """One block per unit of the period's standings: its table and its running-total chart
+    (``chart``: the chart's address, perhaps with a query, to which the unit is added)."""
+    blocks = []
+    for block in stats.standings(club=club, period=period):
+        table = StandingsTable(block.rows, unit=block.unit, slug=club.slug, query=period.query, prefix=f"{block.unit}-")
+        RequestConfig(request, paginate={"per_page": PER_PAGE} if paginate else False).configure(table)
+        label = unit_label(block.unit)
+        blocks.append(
+            {
+                "label": label,
+                "table": table,
+                "chart": f"{chart}{'&' if '?' in chart else '?'}unit={block.unit}",
+                "chart_alt": chart_alt % {"unit": label},
+            }
+        )
+    return blocks
+
+
 @club_view(Need.READ, methods=("GET",))
 def standings(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     club = access.club
     form, period = _period(request, club)
-    blocks = []
-    for block in stats.standings(club=club, period=period):
-        table = StandingsTable(block.rows, unit=block.unit, slug=club.slug, query=period.query, prefix=f"{block.unit}-")
-        RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-        blocks.append({"unit": block.unit, "label": unit_label(block.unit), "table": table})
+    chart = reverse("stats:chart_running", kwargs={"slug": club.slug}) + f"?{period.query}"
+    alt = _("Verlauf (%(unit)s): der Stand jedes Spielers über den Zeitraum")
+    blocks = _unit_blocks(request, club, period, chart=chart, chart_alt=alt, paginate=True)
     context = {
         "access": access,
         "form": form,
@@ -86,7 +107,7 @@ def standings_xlsx(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     club = access.club
     _form, period = _period(request, club)
     data = exports.standings_workbook(club=club, period=period, standings=stats.standings(club=club, period=period))
-    return _download(data, XLSX, f"{club.slug}-tabelle-{period.slug}.xlsx")
+    return _download(data, exports.XLSX, f"{club.slug}-tabelle-{period.slug}.xlsx")
 
 
 @club_view(Need.READ, methods=("GET",))
@@ -154,13 +175,9 @@ def _evening(access: ClubAccess, session_id: int) -> Session:
 def evening(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
     session = _evening(access, session_id)
     period = stats.Period.evening(session)
-    blocks = []
-    for block in stats.standings(club=access.club, period=period):
-        table = StandingsTable(
-            block.rows, unit=block.unit, slug=access.club.slug, query=period.query, prefix=f"{block.unit}-"
-        )
-        RequestConfig(request, paginate=False).configure(table)
-        blocks.append({"unit": block.unit, "label": unit_label(block.unit), "table": table})
+    chart = reverse("stats:evening_chart", kwargs={"slug": access.club.slug, "session_id": session.pk})
+    alt = _("Verlauf (%(unit)s): der Stand jedes Spielers Spiel für Spiel")
+    blocks = _unit_blocks(request, access.club, period, chart=chart, chart_alt=alt, paginate=False)
     context = {"access": access, "session": session, "period": period, "blocks": blocks}
     return render(request, "standings/evening.html", context)
 

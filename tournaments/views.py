@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
-from standings.exports import pdf_bytes
+from standings.exports import XLSX, pdf_bytes
 from tournaments import selectors, services
 from tournaments.engine.ranking import CRITERIA
 from tournaments.exports import CRITERION_LABELS, RankingReport, ranking_workbook
@@ -35,8 +35,6 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Adjustment, Playoff, Status, Tournament
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _apply(form: Form, error: ValidationError) -> None:
