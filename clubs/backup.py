@@ -392,6 +392,10 @@ def _restore_rows(
         raise BackupError(f"{spec.label}: eine Liste erwartet.", f"models.{spec.label}")
     fields = {f.name: f for f in meta.concrete_fields if not f.primary_key}
     m2m = {f.name: f for f in meta.many_to_many}
+    allowed = set(fields) | set(m2m) | {"id"}
+    # What each field is, worked out once per model rather than once per row.
+    to_club = {name for name, f in fields.items() if f.is_relation and f.related_model is Club}
+    to_user = {name for name, f in fields.items() if _is_user(f)}
     objects, numbers, links = [], [], []
     seen: set[int] = set()
     for i, row in enumerate(rows):
@@ -401,12 +405,12 @@ def _restore_rows(
         if row["id"] in seen:
             raise BackupError(f"{where}.id: die Nummer {row['id']} steht zweimal in {spec.label}.", f"{where}.id")
         seen.add(row["id"])
-        extra = set(row) - set(fields) - set(m2m) - {"id"}
+        extra = set(row) - allowed
         if extra:
             raise BackupError(f"{where}: unbekannte Felder {', '.join(sorted(extra))}.", where)
         values: dict[str, Any] = {}
         for field_name, field in fields.items():
-            if field.is_relation and field.related_model is Club:
+            if field_name in to_club:
                 values[field.attname] = club.pk
                 continue
             if field_name not in row:
@@ -416,7 +420,7 @@ def _restore_rows(
                 if not field.null:
                     raise BackupError(f"{where}.{field_name}: darf nicht leer sein.", f"{where}.{field_name}")
                 values[field.attname] = None
-            elif _is_user(field):
+            elif field_name in to_user:
                 if not isinstance(value, str) or value not in users:
                     raise BackupError(
                         f"{where}.{field_name}: Zugang „{_short(value)}“ fehlt unter „users“.", f"{where}.{field_name}"

@@ -172,6 +172,7 @@ def test_the_invited_login_accepts_on_its_own_page(world: World, client_as: Clie
     decline = reverse("clubs:invitation_decline", kwargs={"invitation_id": invitation.pk})
     assert client_as("member").post(accept).status_code == 404
     assert client_as("member").post(decline).status_code == 404
+    assert Client().post(accept).url.startswith(reverse("login"))  # anonymous: to the login page
     outsider = client_as("outsider")
     assert outsider.get(accept).status_code == 405
     page = outsider.get(reverse("clubs:my_clubs")).content.decode()
