@@ -33,7 +33,6 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_slug
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.migrations.executor import MigrationExecutor
@@ -237,6 +236,8 @@ def _value(field: models.Field, value: Any, where: str) -> Any:
         _check_range(field, converted, where)
     except ValidationError as error:
         raise BackupError(f"{where}: {' '.join(error.messages)}", where) from None
+    except (TypeError, ValueError):  # a parser handed a type it does not take (a date as a number)
+        raise BackupError(f"{where}: „{_short(value)}“ ist kein gültiger Wert.", where) from None
     if isinstance(converted, str):
         problem = text_problem(converted, multiline=isinstance(field, models.TextField))
         if problem:
@@ -292,11 +293,7 @@ def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -
     if not isinstance(slug, str) or not slug:
         raise BackupError("Die Sicherung nennt kein Kürzel des Vereins.", where)
     club_meta = Club._meta
-    slug = _value(club_meta.get_field("slug"), slug, where)
-    try:
-        validate_slug(slug)
-    except ValidationError as error:
-        raise BackupError(f"{where}: {' '.join(error.messages)}", where) from None
+    slug = _value(club_meta.get_field("slug"), slug, where)  # a SlugField: validate_slug, max_length
     if Club.objects.filter(slug=slug).exists():
         raise BackupError(
             f"Einen Verein mit dem Kürzel „{slug}“ gibt es in dieser Datenbank schon; nichts eingespielt. "

@@ -31,7 +31,7 @@ from scoring import safejson, services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import EntryError
-from scoring.models import ClubRules, Table
+from scoring.models import ClubRules, Entry, Table
 
 
 def club_restore(*, data: bytes | str, slug: str | None = None, name: str | None = None) -> Restored:
@@ -65,16 +65,24 @@ def _check_rules(restored: Restored) -> None:
 
 
 def _check_table(table: Table, restored: Restored) -> None:
+    """Fold the table again; a refusal names the table and the entry (its ``number`` at the
+    table) and, as ``field``, the entry's row of the file (``models.scoring.entry[id=17]``)."""
     number = restored.numbers.get("scoring.table", {}).get(table.pk, "?")
     label = f"Tisch „{table.name}“ vom {table.session.date:%d.%m.%Y} (scoring.table id {number})"
     where = _row(restored, "scoring.table", table.pk)
+    entries = dict(Entry.objects.filter(table=table).values_list("number", "pk"))
+
+    def entry_row(entry_number: int) -> str:
+        pk = entries.get(entry_number)
+        return where if pk is None else _row(restored, "scoring.entry", pk)
+
     try:
         difference = services.table_differences(table)
     except EntryError as error:
         entry = error.index + 1
-        raise EngineError(
-            "invalid_backup", f"{label}, Eintrag {entry}: {error.message}", f"{where}.{error.field}"
-        ) from None
+        inner = error.field.split(".", 1)[1] if error.field and "." in error.field else None
+        field = f"{entry_row(entry)}.data.{inner}" if inner else entry_row(entry)
+        raise EngineError("invalid_backup", f"{label}, Eintrag {entry}: {error.message}", field) from None
     except EngineError as error:
         raise EngineError("invalid_backup", f"{label}: {error.message}", where) from None
     if difference is not None:
@@ -83,5 +91,5 @@ def _check_table(table: Table, restored: Restored) -> None:
         raise EngineError(
             "invalid_backup",
             f"{label}{at}: {what} Die Sicherung ist verändert oder beschädigt; nichts eingespielt.",
-            where if entry is None else f"{where}.entries[{entry - 1}]",
+            where if entry is None else entry_row(entry),
         )

@@ -167,6 +167,11 @@ CASES: list[tuple[str, Callable[[Doc], Any], str, str]] = [
     ("active as text", _set("models.clubs.member.0.is_active", "yes"), "invalid_backup", "is_active"),
     ("required field null", _set("models.scoring.seat.0.name", None), "invalid_backup", "name"),
     ("date no date", _set("models.scoring.session.0.date", "gestern"), "invalid_backup", "date"),
+    ("time a number", _set("models.scoring.entry.0.created_at", 1700000000), "invalid_backup", "created_at"),
+    ("time without zone", _set("club.created_at", "2026-11-20T19:00:00"), "invalid_backup", "Zeitzone"),
+    ("reference to nothing", _set("models.scoring.seat.0.member", 999), "invalid_backup", "verweist"),
+    ("row id twice", _set("models.clubs.member.1.id", 1), "invalid_backup", "zweimal"),
+    ("e-mail no e-mail", _set("users.0.email", "nicht@@da"), "invalid_backup", "email"),
     ("username with a slash", _set("users.0.username", "bad/name"), "invalid_backup", "username"),
     ("username twice, other case", _users_twice, "invalid_backup", "zweimal"),
     ("username twice, full width", _fullwidth_twice, "invalid_backup", "zweimal"),
@@ -260,3 +265,26 @@ def test_a_backup_into_a_database_never_migrated_says_migrate_first(backup: Doc,
     assert json.loads(result.stdout)["error"]["code"] == "not_migrated"
     assert "manage.py migrate" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        (_set("models.scoring.entry.1.data.game", "nonsense"), "models.scoring.entry[id=2].data.game", "Eintrag 2:"),
+        (_ledger_not_zero_sum, "models.scoring.entry[id=2]", "die Neuberechnung ergibt"),
+    ],
+)
+def test_a_refused_table_names_the_table_the_entry_and_its_row_in_the_file(
+    backup: Doc,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    change: Callable[[Doc], Any],
+    field: str,
+    message: str,
+) -> None:
+    doc = copy.deepcopy(backup)
+    change(doc)
+    _, error = run(tmp_path, capsys, json.dumps(doc), "--slug", "kopie")
+    assert error["field"] == field
+    assert error["message"].startswith("Tisch „Tisch 1“ vom 20.11.2026 (scoring.table id 1)")
+    assert message in error["message"]
