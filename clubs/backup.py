@@ -33,10 +33,14 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from clubs.logins import canonical_username, find_login
 from clubs.models import Club
+from clubs.plaintext import text_problem
 
 FORMAT = "schafkopf-club-backup"
 VERSION = 1
@@ -45,7 +49,23 @@ USER_FIELDS = ("username", "password", "first_name", "last_name", "email", "is_a
 
 
 class BackupError(Exception):
-    """The document cannot be restored; the message says why, for the person at the console."""
+    """The document cannot be restored; the message says why, for the person at the console,
+    and ``field`` where in the document (``models.scoring.seat[3].position``)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def pending_migrations(alias: str = DEFAULT_DB_ALIAS) -> bool:
+    """Whether the database lacks migrations of this code (a new one never migrated above all):
+    a restore into it would fail table by table, so the commands say so first."""
+    try:
+        executor = MigrationExecutor(connections[alias])
+        return bool(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+    except DatabaseError:
+        return True
 
 
 @dataclass(frozen=True)
@@ -169,6 +189,8 @@ class Restored:
     rows: int
     new_logins: list[str]
     existing_logins: list[str]
+    # model label → database id → the row's number in the file, to name a row of the file
+    numbers: dict[str, dict[Any, int]]
 
 
 @contextmanager
@@ -191,58 +213,134 @@ def _is_automatic(field: models.Field) -> bool:
 
 
 def _value(field: models.Field, value: Any, where: str) -> Any:
+    """The value as the field stores it, checked as a form would check it: its type, its
+    validators (length, slug, e-mail, the database's integer range), its choices, and for text
+    the rule of ``clubs.plaintext`` (one line in a ``CharField``). Anything else is refused."""
+    if isinstance(field, models.CharField | models.TextField) and not isinstance(value, str):
+        raise BackupError(f"{where}: ein Text erwartet, nicht {_kind(value)}.", where)
+    if isinstance(field, models.IntegerField | models.BooleanField | models.FloatField) and not (
+        isinstance(value, int | float) and (isinstance(value, bool) == isinstance(field, models.BooleanField))
+    ):
+        raise BackupError(
+            f"{where}: {'ein Wahrheitswert' if isinstance(field, models.BooleanField) else 'eine Zahl'}"
+            f" erwartet, nicht {_kind(value)}.",
+            where,
+        )
     try:
         converted = field.to_python(value)
+        if field.choices and converted not in {
+            str(key) if isinstance(key, str) else key for key, _ in field.flatchoices
+        }:
+            raise BackupError(f"{where}: „{_short(value)}“ ist keine der erlaubten Angaben.", where)
+        field.run_validators(converted)
+        _check_range(field, converted, where)
     except ValidationError as error:
-        raise BackupError(f"{where}: {' '.join(error.messages)}") from None
+        raise BackupError(f"{where}: {' '.join(error.messages)}", where) from None
+    except (TypeError, ValueError):  # a parser handed a type it does not take (a date as a number)
+        raise BackupError(f"{where}: „{_short(value)}“ ist kein gültiger Wert.", where) from None
+    if isinstance(converted, str):
+        problem = text_problem(converted, multiline=isinstance(field, models.TextField))
+        if problem:
+            raise BackupError(f"{where}: {problem}", where)
     if isinstance(converted, datetime.datetime) and timezone.is_naive(converted):
-        raise BackupError(f"{where}: Zeitpunkt ohne Zeitzone ({value!r}).")
+        raise BackupError(f"{where}: Zeitpunkt ohne Zeitzone ({_short(value)}).", where)
     return converted
+
+
+def _check_range(field: models.Field, value: Any, where: str) -> None:
+    """The integer range of the field's type on every database: SQLite stores any 64-bit number in
+    a small integer column, PostgreSQL refuses it; a backup must mean the same on both."""
+    if not isinstance(value, int) or not isinstance(field, models.IntegerField):
+        return
+    low, high = BaseDatabaseOperations.integer_field_ranges.get(field.get_internal_type(), (None, None))
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise BackupError(f"{where}: {value} liegt außerhalb von {low} bis {high}.", where)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "ein Objekt", list: "eine Liste", str: "ein Text", bool: "ein Wahrheitswert"}.get(
+        type(value), "eine Zahl" if isinstance(value, int | float) else "leer"
+    )
 
 
 def _check_header(doc: Any) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise BackupError("Das ist keine Vereinssicherung dieser App (Feld „format“ fehlt oder stimmt nicht).")
+        raise BackupError(
+            "Das ist keine Vereinssicherung dieser App (Feld „format“ fehlt oder stimmt nicht).", "format"
+        )
     if doc.get("version") != VERSION:
         raise BackupError(
-            f"Die Sicherung hat Version {doc.get('version')!r}; diese App liest Version {VERSION}. "
-            "Mit der App-Version einspielen, die sie geschrieben hat, dann aktualisieren."
+            f"Die Sicherung hat Version {_short(doc.get('version'), 20)}; diese App liest Version {VERSION}. "
+            "Mit der App-Version einspielen, die sie geschrieben hat, dann aktualisieren.",
+            "version",
         )
     for key, kind in (("club", dict), ("users", list), ("models", dict)):
         if not isinstance(doc.get(key), kind):
-            raise BackupError(f"Die Sicherung ist unvollständig: „{key}“ fehlt.")
+            raise BackupError(f"Die Sicherung ist unvollständig: „{key}“ fehlt.", key)
 
 
 @transaction.atomic
 def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -> Restored:
     """Restore a document of ``export_club`` (see the module's docstring). ``slug`` and ``name``
-    put it in under another slug and name (a copy beside the original)."""
+    put it in under another slug and name (a copy beside the original). Every value is checked
+    as a form checks it (``_value``); what only the apps above can check (a table's log against
+    its ledger) is ``scoring.restore``'s part, in the same transaction."""
     _check_header(doc)
     User = get_user_model()
     head = doc["club"]
-    slug = slug or head.get("slug")
-    if not slug or not isinstance(slug, str):
-        raise BackupError("Die Sicherung nennt kein Kürzel des Vereins.")
+    slug = slug if slug is not None else head.get("slug")
+    where = "slug" if slug is not None and slug != head.get("slug") else "club.slug"
+    if not isinstance(slug, str) or not slug:
+        raise BackupError("Die Sicherung nennt kein Kürzel des Vereins.", where)
+    club_meta = Club._meta
+    slug = _value(club_meta.get_field("slug"), slug, where)  # a SlugField: validate_slug, max_length
     if Club.objects.filter(slug=slug).exists():
         raise BackupError(
             f"Einen Verein mit dem Kürzel „{slug}“ gibt es in dieser Datenbank schon; nichts eingespielt. "
-            "Mit --slug ein anderes Kürzel wählen (und mit --name einen anderen Namen)."
+            "Mit --slug ein anderes Kürzel wählen (und mit --name einen anderen Namen).",
+            where,
         )
-    club = Club(name=name or head.get("name") or slug, slug=slug)
-    club.created_at = _value(Club._meta.get_field("created_at"), head.get("created_at"), "club.created_at")
+    name_where = "name" if name is not None else "club.name"
+    club_name = name if name is not None else head.get("name")
+    club_name = _value(club_meta.get_field("name"), club_name, name_where).strip()
+    if not club_name:
+        raise BackupError(f"{name_where}: Der Verein braucht einen Namen.", name_where)
+    club = Club(name=club_name, slug=slug)
+    club.created_at = _value(club_meta.get_field("created_at"), head.get("created_at"), "club.created_at")
     with _timestamps_as_given(Club):
         club.save()
 
-    # Logins: an existing one of that name is used as it is; a missing one is created.
+    # Logins: an existing one of that name (compared as ``clubs.logins`` compares) is used as it
+    # is; a missing one is created.
     users: dict[str, Any] = {}
+    canonical: set[str] = set()
     new_logins, existing_logins = [], []
     for i, data in enumerate(doc["users"]):
-        username = data.get("username") if isinstance(data, dict) else None
+        where = f"users[{i}]"
+        if not isinstance(data, dict):
+            raise BackupError(f"{where}: ein Objekt erwartet.", where)
+        extra = set(data) - set(USER_FIELDS)
+        if extra:
+            raise BackupError(f"{where}: unbekannte Felder {', '.join(sorted(extra))}.", where)
+        username = data.get("username")
         if not isinstance(username, str) or not username:
-            raise BackupError(f"users[{i}]: ohne Benutzernamen.")
-        user = User.objects.filter(username=username).first()
+            raise BackupError(f"{where}: ohne Benutzernamen.", f"{where}.username")
+        key = canonical_username(username)
+        if key in canonical:
+            raise BackupError(
+                f"{where}.username: „{_short(username)}“ steht zweimal unter „users“.", f"{where}.username"
+            )
+        canonical.add(key)
+        values = {}
+        for f in USER_FIELDS:
+            field = User._meta.get_field(f)
+            value = data.get(f)
+            if value is None and not field.null:
+                raise BackupError(f"{where}.{f}: fehlt.", f"{where}.{f}")
+            values[f] = None if value is None else _value(field, value, f"{where}.{f}")
+        user = find_login(username)
         if user is None:
-            user = User(**{f: _value(User._meta.get_field(f), data.get(f), f"users[{i}].{f}") for f in USER_FIELDS})
+            user = User(**values)
             user.save()
             new_logins.append(username)
         else:
@@ -252,14 +350,31 @@ def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -
     known = {spec.label for spec in club_models()}
     unknown = set(doc["models"]) - known
     if unknown:
-        raise BackupError(f"Die Sicherung enthält Daten, die diese App nicht kennt: {', '.join(sorted(unknown))}.")
+        raise BackupError(
+            f"Die Sicherung enthält Daten, die diese App nicht kennt: {', '.join(sorted(unknown))}.", "models"
+        )
     ids: dict[type[models.Model], dict[int, Any]] = {Club: {0: club.pk}}
     count = 0
     for spec in club_models():
         rows = doc["models"].get(spec.label, [])
         ids[spec.model], added = _restore_rows(spec, rows, club, users, ids)
         count += added
-    return Restored(club=club, rows=count, new_logins=new_logins, existing_logins=existing_logins)
+    _check_invitations(club)
+    numbers = {
+        model._meta.label_lower: {pk: number for number, pk in by_number.items()}
+        for model, by_number in ids.items()
+        if model is not Club
+    }
+    return Restored(club=club, rows=count, new_logins=new_logins, existing_logins=existing_logins, numbers=numbers)
+
+
+def _check_invitations(club: Club) -> None:
+    """An invitation is addressed by the canonical form of its name: a file whose stored form
+    differs would let one name show and another login accept."""
+    for number, (username, key) in enumerate(club.invitations.order_by("pk").values_list("username", "username_key")):
+        if key != canonical_username(username):
+            where = f"clubs.invitation[{number}].username_key"
+            raise BackupError(f"{where}: passt nicht zum Benutzernamen „{_short(username)}“.", where)
 
 
 def _restore_rows(
@@ -271,30 +386,42 @@ def _restore_rows(
 ) -> tuple[dict[int, Any], int]:
     meta = spec.model._meta
     if not isinstance(rows, list):
-        raise BackupError(f"{spec.label}: eine Liste erwartet.")
+        raise BackupError(f"{spec.label}: eine Liste erwartet.", f"models.{spec.label}")
     fields = {f.name: f for f in meta.concrete_fields if not f.primary_key}
     m2m = {f.name: f for f in meta.many_to_many}
+    allowed = set(fields) | set(m2m) | {"id"}
+    # What each field is, worked out once per model rather than once per row.
+    to_club = {name for name, f in fields.items() if f.is_relation and f.related_model is Club}
+    to_user = {name for name, f in fields.items() if _is_user(f)}
     objects, numbers, links = [], [], []
+    seen: set[int] = set()
     for i, row in enumerate(rows):
         where = f"{spec.label}[{i}]"
-        if not isinstance(row, dict) or not isinstance(row.get("id"), int):
-            raise BackupError(f"{where}: ein Objekt mit „id“ erwartet.")
-        extra = set(row) - set(fields) - set(m2m) - {"id"}
+        if not isinstance(row, dict) or type(row.get("id")) is not int:
+            raise BackupError(f"{where}: ein Objekt mit „id“ erwartet.", where)
+        if row["id"] in seen:
+            raise BackupError(f"{where}.id: die Nummer {row['id']} steht zweimal in {spec.label}.", f"{where}.id")
+        seen.add(row["id"])
+        extra = set(row) - allowed
         if extra:
-            raise BackupError(f"{where}: unbekannte Felder {', '.join(sorted(extra))}.")
+            raise BackupError(f"{where}: unbekannte Felder {', '.join(sorted(extra))}.", where)
         values: dict[str, Any] = {}
         for field_name, field in fields.items():
-            if field.is_relation and field.related_model is Club:
+            if field_name in to_club:
                 values[field.attname] = club.pk
                 continue
             if field_name not in row:
                 continue  # a field added after the backup was written: its default
             value = row[field_name]
             if value is None:
+                if not field.null:
+                    raise BackupError(f"{where}.{field_name}: darf nicht leer sein.", f"{where}.{field_name}")
                 values[field.attname] = None
-            elif _is_user(field):
-                if value not in users:
-                    raise BackupError(f"{where}.{field_name}: Zugang „{value}“ fehlt unter „users“.")
+            elif field_name in to_user:
+                if not isinstance(value, str) or value not in users:
+                    raise BackupError(
+                        f"{where}.{field_name}: Zugang „{_short(value)}“ fehlt unter „users“.", f"{where}.{field_name}"
+                    )
                 values[field.attname] = users[value]
             elif field.is_relation:
                 values[field.attname] = _ref(ids, field.related_model, value, f"{where}.{field_name}")
@@ -302,6 +429,9 @@ def _restore_rows(
                 values[field.attname] = _value(field, value, f"{where}.{field_name}")
         objects.append(spec.model(**values))
         numbers.append(row["id"])
+        for name in m2m:
+            if not isinstance(row.get(name, []), list):
+                raise BackupError(f"{where}.{name}: eine Liste erwartet.", f"{where}.{name}")
         links.append(
             {
                 name: [_ref(ids, f.related_model, v, f"{where}.{name}") for v in row.get(name, [])]
@@ -312,7 +442,10 @@ def _restore_rows(
         try:
             spec.model._default_manager.bulk_create(objects, batch_size=1000)
         except Exception as error:  # noqa: BLE001 - a broken file must not end in a traceback
-            raise BackupError(f"{spec.label}: nicht einspielbar ({error}).") from None
+            # A constraint of the database (two seats at one place, a name twice in the club):
+            # the transaction is rolled back as a whole by the caller.
+            first = str(error).splitlines()[0][:300] if str(error) else type(error).__name__
+            raise BackupError(f"{spec.label}: nicht einspielbar ({first}).", spec.label) from None
     for obj, targets in zip(objects, links, strict=True):
         for name, pks in targets.items():
             getattr(obj, name).set(pks)
@@ -323,4 +456,13 @@ def _ref(ids: dict[type[models.Model], dict[int, Any]], model: type[models.Model
     try:
         return ids[model][value]
     except (KeyError, TypeError):
-        raise BackupError(f"{where}: verweist auf {model._meta.label_lower} {value!r}, den es nicht gibt.") from None
+        shown = _short(value)
+        raise BackupError(
+            f"{where}: verweist auf {model._meta.label_lower} {shown}, den es nicht gibt.", where
+        ) from None
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A value of the file as a message may quote it: at most ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

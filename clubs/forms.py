@@ -28,13 +28,16 @@ class GrantAccessForm(PlainTextFields, forms.Form):
     username = forms.CharField(
         label=_("Benutzername"),
         max_length=get_user_model()._meta.get_field("username").max_length,
-        help_text=_("Gibt es den Benutzernamen schon, bekommt dieser Zugang die Rolle; sonst wird er angelegt."),
+        help_text=_(
+            "Mit Anfangspasswort wird ein neuer Zugang angelegt. Ohne Passwort wird der Name eingeladen: "
+            "ein vorhandener Zugang tritt erst bei, wenn er die Einladung annimmt."
+        ),
     )
     password = forms.CharField(
         label=_("Anfangspasswort"),
         required=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("Nur für einen neuen Zugang; der Spieler ändert es nach der ersten Anmeldung."),
+        help_text=_("Nur für einen neuen Zugang; der Spieler ändert es nach der ersten Anmeldung. Leer: einladen."),
     )
     role = forms.ChoiceField(label=_("Rolle"), choices=Role.choices, initial=Role.MEMBER)
     member = forms.ModelChoiceField(

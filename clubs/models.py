@@ -110,3 +110,35 @@ class Membership(models.Model):
     def can_manage(self) -> bool:
         """May manage members, roles and the club's rules."""
         return self.role == Role.OWNER
+
+
+class Invitation(models.Model):
+    """An owner's offer of a role in the club to an existing login, addressed by name. The login
+    sees it under "Meine Vereine" and accepts or declines it: nobody joins a club without
+    consenting. The name is kept as typed and compared canonically (``clubs.logins``); an
+    invitation to a name no login has is stored all the same, so the owner's page never tells
+    whether a username exists."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("Verein"))
+    username = models.CharField(_("Benutzername"), max_length=150)
+    username_key = models.CharField(max_length=150, db_index=True)  # canonical_username(username)
+    role = models.CharField(_("Rolle"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    member = models.ForeignKey(
+        Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("Spieler")
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "username_key"]
+        verbose_name = _("Einladung")
+        verbose_name_plural = _("Einladungen")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "username_key"], name="invitation_unique_club_name"),
+            models.CheckConstraint(condition=models.Q(role__in=Role.values), name="invitation_role_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} → {self.club}"

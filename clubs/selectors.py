@@ -3,7 +3,8 @@
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
 
-from clubs.models import Club, Member, Membership
+from clubs.logins import canonical_username
+from clubs.models import Club, Invitation, Member, Membership
 
 
 def memberships_of(user: AbstractBaseUser) -> QuerySet[Membership]:
@@ -31,3 +32,13 @@ def club_counts(*, club: Club) -> dict[str, int]:
         inactive_members=Count("members", filter=Q(members__is_active=False), distinct=True),
         logins=Count("memberships", distinct=True),
     )
+
+
+def invitations_for(user: AbstractBaseUser) -> QuerySet[Invitation]:
+    """The open invitations addressed to ``user``'s name (compared canonically)."""
+    key = canonical_username(user.get_username())
+    return Invitation.objects.filter(username_key=key).select_related("club").order_by("club__name")
+
+
+def club_invitations(*, club: Club) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(club=club).select_related("member").order_by("username_key")

@@ -4,6 +4,9 @@ Rule violations raise django.core.exceptions.ValidationError (keyed by form fiel
 fits), so a view can put them on its form.
 """
 
+import unicodedata
+from dataclasses import dataclass
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -11,7 +14,8 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Member, Membership, Role
+from clubs.logins import canonical_username, username_problem
+from clubs.models import Club, Invitation, Member, Membership, Role
 from clubs.validators import validate_line
 
 
@@ -93,6 +97,16 @@ def _lock_owners(club: Club) -> list[int]:
     return list(Membership.objects.select_for_update().filter(club=club, role=Role.OWNER).values_list("pk", flat=True))
 
 
+@dataclass(frozen=True)
+class Granted:
+    """What ``membership_grant`` did: a new login with its access (``membership``), or an
+    invitation to a name (``invitation``), which the owner is told about in the same words
+    whether a login of that name exists or not."""
+
+    membership: Membership | None = None
+    invitation: Invitation | None = None
+
+
 @transaction.atomic
 def membership_grant(
     *,
@@ -101,24 +115,78 @@ def membership_grant(
     role: str,
     password: str | None = None,
     member: Member | None = None,
-) -> Membership:
-    """Gives a login access to the club, creating the login when the username is new.
+    invited_by: AbstractBaseUser | None = None,
+) -> Granted:
+    """Gives a new login access to the club, or invites an existing one.
 
-    A new login needs `password` (the person changes it after the first login). `member`
-    links the login to the player it belongs to.
+    With ``password`` a new login of that name is created with the role (a name taken by
+    another login, compared by ``clubs.logins.canonical_username``, is refused: creating
+    logins cannot avoid saying so). Without it the name is invited: the login of that name
+    (if there is one) sees the invitation on its own page and joins only by accepting it —
+    the owner is answered the same either way. ``member`` links the login to its player (on
+    acceptance, for an invitation).
     """
-    User = get_user_model()
-    user = User.objects.filter(username=username).first()
-    if user is None:
-        if not password:
-            raise ValidationError({"password": _("Ein neuer Zugang braucht ein Passwort.")})
-        user = User.objects.create_user(username=username, password=password)
-    elif Membership.objects.filter(club=club, user=user).exists():
+    username = unicodedata.normalize("NFKC", username.strip())  # as Django stores a new login's name
+    if member is not None and member.club_id != club.pk:
+        raise ValidationError({"member": _("Dieser Spieler gehört zu einem anderen Verein.")})
+    if password:
+        problem = username_problem(username)
+        if problem:
+            raise ValidationError({"username": problem})
+        user = get_user_model().objects.create_user(username=username, password=password)
+        membership = Membership.objects.create(club=club, user=user, role=role)
+        if member is not None:
+            _link_player(member=member, membership=membership)
+        return Granted(membership=membership)
+    try:
+        get_user_model()._meta.get_field("username").run_validators(username)
+    except ValidationError as error:
+        raise ValidationError({"username": error.messages}) from None
+    key = canonical_username(username)
+    if any(canonical_username(name) == key for name in club.memberships.values_list("user__username", flat=True)):
         raise ValidationError({"username": _("Dieser Zugang gehört schon zum Verein.")})
-    membership = Membership.objects.create(club=club, user=user, role=role)
-    if member is not None:
+    invitation, _created = Invitation.objects.update_or_create(
+        club=club,
+        username_key=key,
+        defaults={"username": username, "role": role, "member": member, "invited_by": invited_by},
+    )
+    return Granted(invitation=invitation)
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser) -> Membership:
+    """``user`` takes up the invitation addressed to their name: the role in the club (and the
+    player, where the owner named one that has no login yet)."""
+    # Locked so a double tap on "Annehmen" cannot create the membership twice.
+    invitation = Invitation.objects.select_for_update(of=("self",)).select_related("club").get(pk=invitation.pk)
+    if invitation.username_key != canonical_username(user.get_username()):
+        raise ValidationError(_("Diese Einladung gilt einem anderen Zugang."))
+    membership = Membership.objects.filter(club=invitation.club, user=user).first()
+    if membership is None:
+        membership = Membership.objects.create(club=invitation.club, user=user, role=invitation.role)
+    member = invitation.member
+    if (
+        member is not None
+        and member.user_id is None
+        and not Member.objects.filter(club=member.club, user=user).exists()
+    ):
         _link_player(member=member, membership=membership)
+    invitation.delete()
     return membership
+
+
+@transaction.atomic
+def invitation_decline(*, invitation: Invitation, user: AbstractBaseUser) -> None:
+    """``user`` declines an invitation addressed to their name; the club sees it gone."""
+    if invitation.username_key != canonical_username(user.get_username()):
+        raise ValidationError(_("Diese Einladung gilt einem anderen Zugang."))
+    invitation.delete()
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> None:
+    """An owner takes an open invitation back."""
+    invitation.delete()
 
 
 def _link_player(*, member: Member, membership: Membership) -> None:

@@ -7,6 +7,8 @@ app_name = "clubs"
 urlpatterns = [
     path("", views.my_clubs, name="my_clubs"),
     path("new/", views.club_create, name="create"),
+    path("invitations/<int:invitation_id>/accept/", views.invitation_accept, name="invitation_accept"),
+    path("invitations/<int:invitation_id>/decline/", views.invitation_decline, name="invitation_decline"),
     path("clubs/<slug:slug>/", views.club_home, name="home"),
     path("clubs/<slug:slug>/settings/", views.club_settings, name="settings"),
     path("clubs/<slug:slug>/members/", views.member_list, name="member_list"),
@@ -16,4 +18,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/logins/", views.logins, name="logins"),
     path("clubs/<slug:slug>/logins/<int:membership_id>/role/", views.login_role, name="login_role"),
     path("clubs/<slug:slug>/logins/<int:membership_id>/revoke/", views.login_revoke, name="login_revoke"),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/withdraw/",
+        views.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
 ]

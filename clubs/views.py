@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from clubs import selectors, services
 from clubs.access import ClubAccess, Need, club_view
 from clubs.forms import ClubForm, GrantAccessForm, MemberForm, RoleForm
-from clubs.models import Member, Membership, Role
+from clubs.models import Invitation, Member, Membership, Role
 from clubs.tables import MemberTable
 
 
@@ -29,7 +29,11 @@ def _apply(form: Form, error: ValidationError) -> None:
 @login_required
 @require_http_methods(["GET"])
 def my_clubs(request: HttpRequest) -> HttpResponse:
-    return render(request, "clubs/my_clubs.html", {"memberships": selectors.memberships_of(request.user)})
+    context = {
+        "memberships": selectors.memberships_of(request.user),
+        "invitations": selectors.invitations_for(request.user),
+    }
+    return render(request, "clubs/my_clubs.html", context)
 
 
 @login_required
@@ -113,21 +117,71 @@ def member_active(request: HttpRequest, access: ClubAccess, member_id: int) -> H
 
 @club_view(Need.MANAGE)
 def logins(request: HttpRequest, access: ClubAccess) -> HttpResponse:
-    """The club's logins with their roles, and the form that grants a login access."""
+    """The club's logins with their roles, the open invitations, and the form that creates a
+    login or invites an existing one (clubs.services.membership_grant)."""
     form = GrantAccessForm(request.POST or None, players=selectors.players_without_login(club=access.club))
     if form.is_valid():
         try:
-            membership = services.membership_grant(club=access.club, **form.cleaned_data)
+            granted = services.membership_grant(club=access.club, invited_by=request.user, **form.cleaned_data)
         except ValidationError as error:
             _apply(form, error)
         else:
-            messages.success(request, _("%(user)s hat jetzt Zugang.") % {"user": membership.user.get_username()})
+            if granted.membership is not None:
+                name = granted.membership.user.get_username()
+                messages.success(request, _("%(user)s hat jetzt Zugang.") % {"user": name})
+            else:
+                # The same words whether a login of that name exists or not.
+                messages.success(
+                    request,
+                    _(
+                        "Einladung an „%(user)s“ gespeichert. Gibt es diesen Zugang, sieht er sie unter "
+                        "„Meine Vereine“ und gehört zum Verein, sobald er sie annimmt."
+                    )
+                    % {"user": granted.invitation.username},
+                )
             return redirect("clubs:logins", slug=access.club.slug)
     return render(
         request,
         "clubs/logins.html",
-        {"access": access, "form": form, "memberships": selectors.club_logins(club=access.club), "roles": Role.choices},
+        {
+            "access": access,
+            "form": form,
+            "memberships": selectors.club_logins(club=access.club),
+            "invitations": selectors.club_invitations(club=access.club),
+            "roles": Role.choices,
+        },
     )
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def invitation_withdraw(request: HttpRequest, access: ClubAccess, invitation_id: int) -> HttpResponse:
+    invitation = get_object_or_404(Invitation, club=access.club, pk=invitation_id)
+    services.invitation_withdraw(invitation=invitation)
+    messages.success(request, _("Einladung zurückgezogen."))
+    return redirect("clubs:logins", slug=access.club.slug)
+
+
+def _my_invitation(request: HttpRequest, invitation_id: int) -> Invitation:
+    """An invitation addressed to the logged-in user's name; 404 for any other."""
+    return get_object_or_404(selectors.invitations_for(request.user), pk=invitation_id)
+
+
+@login_required
+@require_http_methods(["POST"])
+def invitation_accept(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    invitation = _my_invitation(request, invitation_id)
+    membership = services.invitation_accept(invitation=invitation, user=request.user)
+    messages.success(request, _("Sie gehören jetzt zu „%(club)s“.") % {"club": membership.club.name})
+    return redirect(membership.club)
+
+
+@login_required
+@require_http_methods(["POST"])
+def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    invitation = _my_invitation(request, invitation_id)
+    services.invitation_decline(invitation=invitation, user=request.user)
+    messages.success(request, _("Einladung abgelehnt."))
+    return redirect("clubs:my_clubs")
 
 
 @club_view(Need.MANAGE, methods=["POST"])

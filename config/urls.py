@@ -1,13 +1,13 @@
 from typing import Any
 
 from django.contrib import admin
-from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 import imports.urls
 import scoring.urls
+from clubs.firstrun import create_club_command, no_club_yet
 
 admin.site.site_header = _("Schafkopf – Verwaltung")
 admin.site.site_title = _("Schafkopf")
@@ -17,14 +17,16 @@ admin.site.site_title = _("Schafkopf")
 
 
 class LoginView(auth_views.LoginView):
-    """The login page. A login refused on a new installation without any login says how the
-    first club and its owner come to exist (``manage.py create_club``); only then is the
-    database asked, so showing the page needs none."""
+    """The login page. A login refused on a new installation without any club says how the
+    first club and its owner come to exist (``manage.py create_club``, with the Python that
+    has Django: clubs/firstrun.py); only then is the database asked, so showing the page
+    needs none."""
 
     redirect_authenticated_user = True
 
     def form_invalid(self, form: Any) -> Any:
-        self.extra_context = {"first_run": not get_user_model().objects.exists()}
+        first_run = no_club_yet()
+        self.extra_context = {"first_run": first_run, "create_club": create_club_command() if first_run else ""}
         return super().form_invalid(form)
 
 

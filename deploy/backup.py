@@ -6,6 +6,10 @@ The database is the one the server uses (``DATABASE_URL`` from the environment o
 SQLite through its online backup API (a consistent copy while the app writes; copying the file is
 not), PostgreSQL through ``pg_dump --format=custom``. Backups older than ``--keep-days`` in the
 folder are removed. Prints the file written; exits non-zero when the backup failed, so cron mails it.
+
+A backup holds every login's password hash: the folder is made readable by the server's user
+only (0700) and every file is written 0600 (a umask of 077 while it is written, then the mode
+set explicitly, so neither a lax umask nor a file that existed changes it).
 """
 
 from __future__ import annotations
@@ -49,8 +53,10 @@ def main() -> None:
     from django.conf import settings  # after the environment is complete: settings read .env
 
     db = settings.DATABASES["default"]
+    os.umask(0o077)  # whatever sqlite3 or pg_dump create: the server's user only
     folder = Path(args.dir)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.chmod(0o700)
     stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
     try:
         if db["ENGINE"].endswith("sqlite3"):
@@ -61,6 +67,7 @@ def main() -> None:
             backup_postgresql(db, target)
         else:
             sys.exit(f"backup: no backup method for {db['ENGINE']}")
+        target.chmod(0o600)
     except (sqlite3.Error, subprocess.CalledProcessError, FileNotFoundError) as error:
         sys.exit(f"backup failed: {error}")
     cutoff = time.time() - args.keep_days * 86400

@@ -22,6 +22,7 @@ Standard library only until gunicorn starts: it runs before Django may be set up
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
 import subprocess
@@ -129,7 +130,10 @@ def main() -> None:
             print(f"  {url}")
         if host.startswith("127.") or host == "localhost":
             print("Only this machine can reach it; for the phones on the Wi-Fi: make serve HOST=0.0.0.0:8000")
-    print("No login yet? python manage.py create_club 'Name des Vereins' --owner LOGIN")
+    # The create_club line, only while no club exists; a hint, not a reason to keep the server down.
+    sys.stdout.flush()
+    with contextlib.suppress(subprocess.CalledProcessError):
+        manage("first_club_hint", env=env)
     print("Stop with Ctrl-C.", flush=True)
 
     gunicorn = [

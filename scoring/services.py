@@ -30,7 +30,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import F, Model
+from django.db.models import F, Model, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -458,6 +458,61 @@ def _refold(table: Table, entries: list[Entry], from_number: int, *, changed_fir
     for names, group in changed.items():
         _update_rows(Entry, names, [(entry.pk, *(getattr(entry, _attname(name)) for name in names)) for entry in group])
     _write_ledger(table, [(entry, _ledger_rows(result, setup)) for entry, result, _stock in results])
+
+
+def table_differences(table: Table) -> tuple[int | None, str] | None:
+    """Fold the stored log of ``table`` and compare it with what is stored: the first entry
+    whose derived fields or ledger rows are not what the fold makes them, as (its number, what
+    differs in German), or None when the table is consistent. Writes nothing. An invalid log
+    raises the fold's ``EntryError``, invalid rules the ``EngineError`` of the registry.
+    A restored backup must pass this (``scoring.restore``): the log is the truth, and a ledger
+    that is not its fold would show standings no hand ever made."""
+    seats = sorted(table.seats.values_list("position", flat=True))
+    if seats != list(range(len(seats))):
+        return None, _("Die Plätze sind nicht 1 bis %(n)d.") % {"n": len(seats)}
+    setup = selectors.table_setup(table)
+    entries = _entries(table)
+    numbers = [entry.number for entry in entries]
+    if numbers != list(range(1, len(entries) + 1)):
+        return None, _("Die Einträge sind nicht lückenlos von 1 an nummeriert.")
+    folded = selectors.fold_log(setup, [entry.data for entry in entries])
+    session = table.session
+    stored: dict[int, dict[int, tuple[Any, ...]]] = {}
+    for entry_id, member, amount, role, won, table_id, session_id, club_id, date, unit in LedgerEntry.objects.filter(
+        Q(entry__table=table) | Q(table=table)
+    ).values_list(
+        "entry_id", "member_id", "amount", "role", "won", "table_id", "session_id", "club_id", "date", "unit"
+    ):
+        if (table_id, session_id, club_id, date, unit) != (
+            table.pk,
+            session.pk,
+            session.club_id,
+            session.date,
+            table.unit,
+        ):
+            number = next((e.number for e in entries if e.pk == entry_id), None)
+            return number, _("Eine Buchung gehört nicht zu diesem Tisch, Abend, Datum oder dieser Einheit.")
+        stored.setdefault(entry_id, {})[member] = (amount, str(role), won)
+    stock = 0
+    names = {member: name for name, member in setup.members.items()}
+    for entry, result in zip(entries, folded.entries, strict=True):
+        stock += result.stock
+        changed = _changes(copy.copy(entry), result, stock, setup)
+        if changed:
+            return entry.number, _("Gespeichert weicht von der Neuberechnung ab: %(fields)s.") % {
+                "fields": ", ".join(changed)
+            }
+        wanted = {member: (amount, str(role), won) for member, amount, role, won in _ledger_rows(result, setup)}
+        have = stored.get(entry.pk, {})
+        if have != wanted:
+            member = next(m for m in sorted(set(have) | set(wanted), key=str) if have.get(m) != wanted.get(m))
+            was, should = have.get(member), wanted.get(member)
+            return entry.number, _("Die Buchung von %(name)s ist %(was)s, die Neuberechnung ergibt %(should)s.") % {
+                "name": names.get(member, member),
+                "was": was[0] if was else _("keine"),
+                "should": should[0] if should else _("keine"),
+            }
+    return None
 
 
 def entry_derive(*, entry: Entry, result: EntryResult, after: TableState, setup: selectors.TableSetup) -> None:

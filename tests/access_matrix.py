@@ -17,7 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RoutePattern
 
 from clubs.access import ROLES_FOR_NEED, ClubViewRule
-from clubs.models import Club, Role
+from clubs.models import Club, Invitation, Role
 from scoring.models import Session, Table
 from tests.factories import (
     MemberFactory,
@@ -38,6 +38,9 @@ METHODS = ("GET", "POST")
 SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "member_id": lambda club, made: MemberFactory(club=club).pk,
     "membership_id": lambda club, made: MembershipFactory(club=club, role=Role.MEMBER).pk,
+    "invitation_id": lambda club, made: (
+        Invitation.objects.create(club=club, username="eingeladen", username_key="eingeladen").pk
+    ),
     "session_id": lambda club, made: SessionFactory(club=club).pk,
     "table_id": lambda club, made: make_table(Session.objects.get(pk=made["session_id"])).pk,
     "entry_id": lambda club, made: make_entry(Table.objects.get(pk=made["table_id"])).pk,

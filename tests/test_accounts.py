@@ -2,9 +2,12 @@
 
 from collections.abc import Callable
 
+from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from clubs.checks import check_username_clashes
+from clubs.logins import find_login, username_problem
 from tests.factories import PASSWORD, World
 
 
@@ -48,3 +51,45 @@ def test_five_wrong_passwords_lock_the_login_out(world: World, client: Client) -
     assert _login(client, "test-owner", "falsch") == 429
     assert _login(client, "test-owner", PASSWORD) == 429
     assert _login(client, "test-member", PASSWORD) == 302  # another login from the same address
+
+
+def test_a_login_is_found_whatever_the_case_and_width_typed(world: World, client: Client) -> None:
+    """Issue 22, finding 7: ``TEST-Owner`` and the full-width ``ｔest-owner`` are ``test-owner``."""
+    for typed in ("TEST-Owner", "\uff54est-owner", "test-owner"):
+        response = client.post(reverse("login"), {"username": typed, "password": PASSWORD})
+        assert response.url == reverse("clubs:my_clubs"), typed
+        assert int(client.session["_auth_user_id"]) == world.users["owner"].pk
+        client.post(reverse("logout"))
+
+
+@override_settings(AXES_ENABLED=True)
+def test_the_lockout_counts_a_name_in_every_spelling_as_one(world: World, client: Client) -> None:
+    for typed in ("test-owner", "TEST-OWNER", "\uff54est-owner", "Test-Owner"):
+        assert _login(client, typed, "falsch") == 200
+    assert _login(client, "tEST-owner", "falsch") == 429
+    assert _login(client, "test-owner", PASSWORD) == 429
+
+
+def test_logins_that_clashed_before_the_rule_are_kept_and_reported(world: World) -> None:
+    """Decision (clubs/checks.py): existing clashes stay and log in by their exact name; the
+    check that ``migrate`` runs names them; no new one can be added."""
+    assert check_username_clashes(databases=["default"]) == []
+    twin = get_user_model().objects.create_user(username="Test-Owner", password=PASSWORD)
+    warnings = check_username_clashes(databases=["default"])
+    assert [w.id for w in warnings] == ["clubs.W001"] and "Test-Owner, test-owner" in warnings[0].msg
+    assert find_login("Test-Owner") == twin and find_login("test-owner") == world.users["owner"]
+    assert username_problem("TEST-OWNER") is not None
+
+
+def test_the_admin_refuses_a_login_of_another_ones_name(world: World, admin_client: Client) -> None:
+    response = admin_client.post(
+        reverse("admin:auth_user_add"),
+        {
+            "username": "\uff34est-Owner",
+            "password1": "Ein-langes-Passwort-7",
+            "password2": "Ein-langes-Passwort-7",
+            "usable_password": "true",
+        },
+    )
+    assert response.status_code == 200
+    assert "Diesen Benutzernamen gibt es schon" in response.content.decode()

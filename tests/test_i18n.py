@@ -11,6 +11,9 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from scoring import engine_texts
+from scoring.engine import registry
+from scoring.engine.session_rules import table_option_specs
 from tests.factories import World
 
 PO = Path(settings.BASE_DIR) / "locale" / "en" / "LC_MESSAGES" / "django.po"
@@ -70,3 +73,29 @@ def test_the_footer_switches_to_english_and_back(world: World, client_as: Callab
 def test_the_browser_language_is_honoured(client: Client, header: str) -> None:
     page = client.get(reverse("login"), headers={"accept-language": header}).content.decode()
     assert ("Log in" in page) == header.startswith("en")
+
+
+def test_the_engine_texts_are_all_marked_for_translation() -> None:
+    """The pure engine cannot mark its texts; ``scoring/engine_texts.py`` does, and must list
+    exactly the engine's option descriptions and preset titles (issue 22, finding 8)."""
+    presets = [cls.build() for cls in registry.all_presets().values()]
+    docs = {spec.doc for rules in presets for spec in [*rules.option_specs(), *table_option_specs(rules)]}
+    titles = {rules.TITLE for rules in presets}
+    missing = sorted((docs | titles) - set(engine_texts.OPTION_TEXTS) - set(engine_texts.PRESET_TITLES))
+    assert missing == [], f"add gettext_noop(...) lines to scoring/engine_texts.py: {missing}"
+    assert set(engine_texts.OPTION_TEXTS) == docs and set(engine_texts.PRESET_TITLES) == titles
+    msgids = {msgid for _, msgid, _, _ in po_entries()}
+    assert (docs | titles) - msgids == set()  # make messages picked them up
+
+
+def test_the_rules_page_speaks_english(world: World, client_as: Callable[[str], Client]) -> None:
+    """The options' descriptions, the preset titles and the Kasse in English; the option names
+    of the JSON format and the game's own words stay as they are."""
+    client = client_as("owner")
+    client.post(reverse("set_language"), {"language": "en"})
+    page = client.get(reverse("scoring:club_rules", kwargs={"slug": world.club.slug})).content.decode()
+    assert "Base price Rufspiel" in page
+    assert "Schafkopf-Freunde Allgäu (money)" in page
+    assert "Grundpreis Rufspiel" not in page and "Schafkopf-Freunde Allgäu (Geld)" not in page
+    sessions = client.get(reverse("scoring:session_list", kwargs={"slug": world.club.slug})).content.decode()
+    assert "Kitty" in sessions

@@ -108,6 +108,10 @@ def test_make_serve_serves_a_fresh_database_with_static_files(server: Server) ->
     assert "Starting gunicorn" in output
     assert "Allowed hosts: 127.0.0.1, localhost, [::1]" in output
     assert f"  {server.base}/" in output
+    # No club yet: the line that creates one, with the Python that has Django (issue 22, finding 8).
+    hint = re.search(r"^No club yet\? .*: (\S+) manage\.py create_club ", output, re.MULTILINE)
+    assert hint, output
+    assert (Path(settings.BASE_DIR) / hint.group(1)).exists()
 
 
 def test_make_serve_keeps_its_generated_secret_key_outside_git(server: Server) -> None:

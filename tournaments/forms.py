@@ -11,12 +11,13 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Member
 from clubs.validators import PlainTextFields
 from scoring.engine import registry
+from scoring.engine_texts import translated
 from tournaments.engine.draw import MAX_SEED
 from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, Tournament
 
 
 def schafkopf_presets() -> list[tuple[str, str]]:
-    return [(name, cls.TITLE) for name, cls in registry.all_presets().items() if cls.FAMILY == "schafkopf"]
+    return [(name, translated(cls.TITLE)) for name, cls in registry.all_presets().items() if cls.FAMILY == "schafkopf"]
 
 
 class TournamentForm(PlainTextFields, forms.Form):

@@ -17,6 +17,7 @@ from clubs.validators import PlainTextFields
 from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.session_rules import table_option_specs
+from scoring.engine_texts import translated
 
 # --- evenings and tables ------------------------------------------------------------------------
 
@@ -75,7 +76,6 @@ class TableStartForm(PlainTextFields, forms.Form):
             self.add_error("first_dealer", _("Auf diesem Platz sitzt niemand."))
         data["members"] = filled
         return data
-
 
 
 class ReasonForm(PlainTextFields, forms.Form):
@@ -170,9 +170,10 @@ def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[s
 
 
 def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
-    """A form field for one option; its label is the engine's German description (the option's
-    own name is shown beside it, as the JSON format and ``manage.py rulesets`` use it)."""
-    label = spec.doc
+    """A form field for one option; its label is the engine's description in the page's language
+    (``scoring.engine_texts``; the option's own name is shown beside it, as the JSON format and
+    ``manage.py rulesets`` use it)."""
+    label = translated(spec.doc)
     if spec.kind == "bool":
         return forms.BooleanField(label=label, required=False, initial=value)
     if spec.kind == "int":
@@ -190,4 +191,4 @@ def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    return [(name, f"{cls.TITLE} ({name})") for name, cls in registry.all_presets().items()]
+    return [(name, f"{translated(cls.TITLE)} ({name})") for name, cls in registry.all_presets().items()]

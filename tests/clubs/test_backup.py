@@ -14,7 +14,6 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.core.management.base import CommandError
 
 from clubs.backup import FORMAT, club_models, export_club, import_club
 from clubs.models import Club, Member, Membership
@@ -140,6 +139,7 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
     assert labels == {
         "clubs.member",
         "clubs.membership",
+        "clubs.invitation",
         "scoring.clubrules",
         "scoring.session",
         "scoring.table",
@@ -182,12 +182,18 @@ def test_the_demo_club_round_trips_beside_itself(demo: Club, tmp_path: Path) -> 
     assert snapshot(demo) == before
 
 
-def test_a_slug_in_use_is_refused_and_nothing_is_stored(demo: Club, tmp_path: Path) -> None:
+def test_a_slug_in_use_is_refused_and_nothing_is_stored(
+    demo: Club, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "demo.json"
     call_command("export_club", demo.slug, output=str(path))
     clubs, users = Club.objects.count(), get_user_model().objects.count()
-    with pytest.raises(CommandError, match="Kürzel „demo“ gibt es in dieser Datenbank schon"):
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
         call_command("import_club", str(path))
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert exit_info.value.code == 2 and error["field"] == "club.slug"
+    assert "Kürzel „demo“ gibt es in dieser Datenbank schon" in error["message"]
     assert (Club.objects.count(), get_user_model().objects.count()) == (clubs, users)
 
 

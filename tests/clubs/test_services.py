@@ -2,8 +2,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
-from clubs import services
-from clubs.models import Member, Membership, Role
+from clubs import selectors, services
+from clubs.models import Invitation, Member, Membership, Role
 from tests.factories import ClubFactory, MemberFactory, MembershipFactory, UserFactory, World
 
 pytestmark = pytest.mark.django_db
@@ -50,28 +50,63 @@ def test_grant_creates_a_new_login_linked_to_its_player(world: World) -> None:
     vroni = Member.objects.get(club=world.club, display_name="Vroni Brandl")
     membership = services.membership_grant(
         club=world.club, username="vroni", role=Role.SCORER, password="Geheim-1234", member=vroni
-    )
+    ).membership
     vroni.refresh_from_db()
     assert membership.role == Role.SCORER
     assert vroni.user == membership.user
     assert membership.user.check_password("Geheim-1234")
 
 
-def test_grant_to_an_existing_login_leaves_its_password(world: World) -> None:
+def test_an_existing_login_joins_only_by_accepting_the_invitation(world: World) -> None:
+    """Issue 22, finding 7: an owner cannot put someone else's login into their club."""
     outsider = world.users["outsider"]
-    services.membership_grant(club=world.club, username="outsider", role=Role.MEMBER, password="ignored-1234")
+    vroni = Member.objects.get(club=world.club, display_name="Vroni Brandl")
+    granted = services.membership_grant(club=world.club, username="Outsider", role=Role.SCORER, member=vroni)
+    assert granted.membership is None and granted.invitation.username == "Outsider"
+    assert not Membership.objects.filter(club=world.club, user=outsider).exists()
+    assert list(selectors.memberships_of(outsider).values_list("club__slug", flat=True)) == ["andere"]
+    assert list(selectors.invitations_for(outsider)) == [granted.invitation]
+
+    membership = services.invitation_accept(invitation=granted.invitation, user=outsider)
+    vroni.refresh_from_db()
+    assert (membership.club, membership.role, vroni.user) == (world.club, Role.SCORER, outsider)
+    assert not Invitation.objects.exists()
+
+
+def test_an_invitation_is_declined_and_no_one_else_can_take_it_up(world: World) -> None:
+    granted = services.membership_grant(club=world.club, username="outsider", role=Role.OWNER)
+    with pytest.raises(ValidationError):
+        services.invitation_accept(invitation=granted.invitation, user=world.users["member"])
+    services.invitation_decline(invitation=granted.invitation, user=world.users["outsider"])
+    assert not Membership.objects.filter(club=world.club, user=world.users["outsider"]).exists()
+    assert not Invitation.objects.exists()
+
+
+def test_a_password_never_adds_an_existing_login_nor_changes_it(world: World) -> None:
+    outsider = world.users["outsider"]
+    for name in ("outsider", "OUTSIDER", "\uff4futsider"):  # the last one full-width: ｏutsider
+        with pytest.raises(ValidationError) as error:
+            services.membership_grant(club=world.club, username=name, role=Role.MEMBER, password="ignored-1234")
+        assert "username" in error.value.error_dict
     outsider.refresh_from_db()
     assert not outsider.check_password("ignored-1234")
-    assert Membership.objects.filter(club=world.club, user=outsider).exists()
+    assert not Membership.objects.filter(club=world.club, user=outsider).exists()
+    assert get_user_model().objects.count() == 4
 
 
-def test_grant_refuses_a_new_login_without_password_and_a_double_grant(world: World) -> None:
+def test_an_unknown_name_is_invited_like_a_known_one(world: World) -> None:
+    """The owner learns nothing about which usernames exist: an unknown name gets the same kind
+    of invitation, which waits for a login of that name."""
+    known = services.membership_grant(club=world.club, username="outsider", role=Role.MEMBER)
+    unknown = services.membership_grant(club=world.club, username="niemand", role=Role.MEMBER)
+    assert (known.membership, unknown.membership) == (None, None)
+    assert {known.invitation.username, unknown.invitation.username} == {"outsider", "niemand"}
+    assert not get_user_model().objects.filter(username="niemand").exists()
+
+
+def test_grant_refuses_a_double_grant(world: World) -> None:
     with pytest.raises(ValidationError) as error:
-        services.membership_grant(club=world.club, username="neu", role=Role.MEMBER)
-    assert "password" in error.value.error_dict
-    assert not get_user_model().objects.filter(username="neu").exists()
-    with pytest.raises(ValidationError) as error:
-        services.membership_grant(club=world.club, username="test-member", role=Role.OWNER)
+        services.membership_grant(club=world.club, username="TEST-member", role=Role.OWNER)
     assert "username" in error.value.error_dict
 
 

@@ -3,10 +3,11 @@
 from collections.abc import Callable
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club, Member, Membership, Role
+from clubs.models import Club, Invitation, Member, Membership, Role
 from tests.factories import World
 
 ClientAs = Callable[[str], Client]
@@ -136,3 +137,54 @@ def test_renaming_the_club(world: World, client_as: ClientAs) -> None:
     client_as("owner").post(url("clubs:settings", world), {"name": "Schafkopf-Freunde Neu"})
     world.club.refresh_from_db()
     assert world.club.name == "Schafkopf-Freunde Neu"
+
+
+def test_a_full_width_username_on_the_logins_page_is_refused_at_its_field(world: World, client_as: ClientAs) -> None:
+    """Issue 22, finding 6: ``ｔest-member`` was normalised after the existence check and ended
+    in a 500; now it is the same name as ``test-member`` and refused at the field."""
+    for name in ("\uff54est-member", "TEST-MEMBER"):
+        response = client_as("owner").post(
+            url("clubs:logins", world), {"username": name, "password": "Schafkopf-2026", "role": "member"}
+        )
+        assert response.status_code == 200
+        assert "Diesen Benutzernamen gibt es schon" in response.content.decode()
+    assert get_user_model().objects.count() == 4
+
+
+def test_the_owner_is_told_the_same_for_a_known_and_an_unknown_name(world: World, client_as: ClientAs) -> None:
+    client = client_as("owner")
+    said = []
+    for name in ("outsider", "niemand-hier"):
+        response = client.post(url("clubs:logins", world), {"username": name, "role": "member"}, follow=True)
+        said.append([str(message).replace(name, "NAME") for message in response.context["messages"]])
+    assert said[0] == said[1]
+    assert "Einladung an „NAME“ gespeichert" in said[0][0]
+    page = client.get(url("clubs:logins", world)).content.decode()
+    assert "<td>outsider</td>" in page and "<td>niemand-hier</td>" in page  # listed alike
+    assert not Membership.objects.filter(club=world.club, user=world.users["outsider"]).exists()
+
+
+def test_the_invited_login_accepts_on_its_own_page(world: World, client_as: ClientAs) -> None:
+    client_as("owner").post(url("clubs:logins", world), {"username": "Outsider", "role": "scorer"})
+    invitation = Invitation.objects.get()
+    # Nobody else can take it up or turn it down: 404, as for an invitation that does not exist.
+    accept = reverse("clubs:invitation_accept", kwargs={"invitation_id": invitation.pk})
+    decline = reverse("clubs:invitation_decline", kwargs={"invitation_id": invitation.pk})
+    assert client_as("member").post(accept).status_code == 404
+    assert client_as("member").post(decline).status_code == 404
+    assert Client().post(accept).url.startswith(reverse("login"))  # anonymous: to the login page
+    outsider = client_as("outsider")
+    assert outsider.get(accept).status_code == 405
+    page = outsider.get(reverse("clubs:my_clubs")).content.decode()
+    assert "Einladung in den Verein „Schafkopf-Freunde Test“ als Schreiber." in page
+    assert outsider.post(accept).url == url("clubs:home", world)
+    assert Membership.objects.get(club=world.club, user=world.users["outsider"]).role == Role.SCORER
+
+
+def test_an_owner_withdraws_an_invitation(world: World, client_as: ClientAs) -> None:
+    client = client_as("owner")
+    client.post(url("clubs:logins", world), {"username": "outsider", "role": "member"})
+    invitation = Invitation.objects.get()
+    assert "Offene Einladungen" in client.get(url("clubs:logins", world)).content.decode()
+    client.post(url("clubs:invitation_withdraw", world, invitation_id=invitation.pk))
+    assert not Invitation.objects.exists()
