@@ -8,6 +8,7 @@ trophies, prints the PDFs and downloads the ranking as Excel.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -48,6 +49,27 @@ def _apply(form: Form, error: ValidationError) -> None:
 def _report(request: HttpRequest, error: ValidationError) -> None:
     for message in error.messages:
         messages.error(request, message)
+
+
+def _form_errors(request: HttpRequest, form: Form) -> None:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
+
+
+def _act(request: HttpRequest, form: Form | None, action: Callable[[dict[str, Any]], object], done: str) -> None:
+    """The shape of every confirm-then-act POST: check the form (when there is one), run the
+    service with its cleaned data, and say what happened as a message; nothing is rendered."""
+    if form is not None and not form.is_valid():
+        _form_errors(request, form)
+        return
+    try:
+        action(form.cleaned_data if form is not None else {})
+    except ValidationError as error:
+        _report(request, error)
+    else:
+        messages.success(request, done)
 
 
 def _tournament(access: ClubAccess, tournament_id: int) -> Tournament:
@@ -256,14 +278,12 @@ def plan(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpRe
 def plan_choose(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     """The organiser takes the default plan or the alternative (issue 14), before the first Partie."""
     tournament = _tournament(access, tournament_id)
-    form = PlanChoiceForm(request.POST)
-    if form.is_valid():
-        try:
-            services.plan_choose(tournament=tournament, variant=form.cleaned_data["variant"], user=request.user)
-        except ValidationError as error:
-            _report(request, error)
-        else:
-            messages.success(request, _("Der gewählte Spielplan gilt."))
+    _act(
+        request,
+        PlanChoiceForm(request.POST),
+        lambda data: services.plan_choose(tournament=tournament, variant=data["variant"], user=request.user),
+        _("Der gewählte Spielplan gilt."),
+    )
     return redirect("tournaments:plan", slug=access.club.slug, tournament_id=tournament.pk)
 
 
@@ -333,18 +353,12 @@ def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_
 def partie_start(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     index = _partie_index(tournament, partie_index)
-    form = PartieStartForm(request.POST)
-    if form.is_valid():
-        try:
-            services.partie_start(tournament=tournament, index=index, seed=form.cleaned_data["seed"], user=request.user)
-        except ValidationError as error:
-            _report(request, error)
-        else:
-            messages.success(
-                request, _("Die %(index)s. Partie beginnt; die Sitzordnung ist gezogen.") % {"index": index}
-            )
-    else:
-        _form_errors(request, form)
+    _act(
+        request,
+        PartieStartForm(request.POST),
+        lambda data: services.partie_start(tournament=tournament, index=index, seed=data["seed"], user=request.user),
+        _("Die %(index)s. Partie beginnt; die Sitzordnung ist gezogen.") % {"index": index},
+    )
     return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
 
 
@@ -455,33 +469,16 @@ def _to_ranking(access: ClubAccess, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:ranking", slug=access.club.slug, tournament_id=tournament.pk)
 
 
-def _form_errors(request: HttpRequest, form: Form) -> None:
-    for field, errors in form.errors.items():
-        label = form.fields[field].label if field in form.fields else ""
-        for error in errors:
-            messages.error(request, f"{label}: {error}" if label else error)
-
-
-def _record(
-    request: HttpRequest, form: Form, service: Callable[..., object], tournament: Tournament, done: str
-) -> None:
-    """Validate a ranking form and hand it to its service; errors become messages."""
-    if not form.is_valid():
-        _form_errors(request, form)
-        return
-    try:
-        service(tournament=tournament, user=request.user, **form.cleaned_data)
-    except ValidationError as error:
-        _report(request, error)
-    else:
-        messages.success(request, done)
-
-
 @club_view(Need.MANAGE, methods=["POST"])
 def playoff_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     form = PlayoffForm(request.POST, tournament=tournament)
-    _record(request, form, services.playoff_record, tournament, _("Stechen eingetragen."))
+    _act(
+        request,
+        form,
+        lambda data: services.playoff_record(tournament=tournament, user=request.user, **data),
+        _("Stechen eingetragen."),
+    )
     return _to_ranking(access, tournament)
 
 
@@ -498,7 +495,12 @@ def playoff_delete(request: HttpRequest, access: ClubAccess, tournament_id: int,
 def adjustment_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     form = AdjustmentForm(request.POST, tournament=tournament)
-    _record(request, form, services.adjustment_record, tournament, _("Korrektur eingetragen."))
+    _act(
+        request,
+        form,
+        lambda data: services.adjustment_record(tournament=tournament, user=request.user, **data),
+        _("Korrektur eingetragen."),
+    )
     return _to_ranking(access, tournament)
 
 
@@ -535,12 +537,12 @@ def finish(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Http
 @club_view(Need.MANAGE, methods=["POST"])
 def reopen(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
-    try:
-        services.tournament_reopen(tournament=tournament, user=request.user)
-    except ValidationError as error:
-        _report(request, error)
-    else:
-        messages.success(request, _("Die Meisterschaft ist wieder offen."))
+    _act(
+        request,
+        None,
+        lambda _data: services.tournament_reopen(tournament=tournament, user=request.user),
+        _("Die Meisterschaft ist wieder offen."),
+    )
     return redirect(tournament)
 
 
