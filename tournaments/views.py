@@ -469,17 +469,19 @@ def _to_ranking(access: ClubAccess, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:ranking", slug=access.club.slug, tournament_id=tournament.pk)
 
 
+def _ranking_add(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, form_class: type[Form], service: Callable, done: str
+) -> HttpResponse:
+    """A playoff or an adjustment recorded from the ranking page."""
+    tournament = _tournament(access, tournament_id)
+    form = form_class(request.POST, tournament=tournament)
+    _act(request, form, lambda data: service(tournament=tournament, user=request.user, **data), done)
+    return _to_ranking(access, tournament)
+
+
 @club_view(Need.MANAGE, methods=["POST"])
 def playoff_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(access, tournament_id)
-    form = PlayoffForm(request.POST, tournament=tournament)
-    _act(
-        request,
-        form,
-        lambda data: services.playoff_record(tournament=tournament, user=request.user, **data),
-        _("Stechen eingetragen."),
-    )
-    return _to_ranking(access, tournament)
+    return _ranking_add(request, access, tournament_id, PlayoffForm, services.playoff_record, _("Stechen eingetragen."))
 
 
 @club_view(Need.MANAGE, methods=["POST"])
@@ -493,15 +495,9 @@ def playoff_delete(request: HttpRequest, access: ClubAccess, tournament_id: int,
 
 @club_view(Need.MANAGE, methods=["POST"])
 def adjustment_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(access, tournament_id)
-    form = AdjustmentForm(request.POST, tournament=tournament)
-    _act(
-        request,
-        form,
-        lambda data: services.adjustment_record(tournament=tournament, user=request.user, **data),
-        _("Korrektur eingetragen."),
+    return _ranking_add(
+        request, access, tournament_id, AdjustmentForm, services.adjustment_record, _("Korrektur eingetragen.")
     )
-    return _to_ranking(access, tournament)
 
 
 @club_view(Need.MANAGE, methods=["POST"])
