@@ -210,9 +210,9 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     one: ``foreign`` (on a shared phone only the login that typed an entry sends it, or another
     one that chose to send it as its own). Each answer is a 200: the outcome is in ``status``
     (any other status is the network's or the login's)."""
+    table = selectors.club_table(access.club, session_id, table_id)  # 404 before anything else
     if request.POST.get("login") != login_id(request.user):
         return JsonResponse({"status": "foreign"})
-    table = selectors.club_table(access.club, session_id, table_id)
     setup = selectors.table_setup(table)
     result = selectors.table_state(table, setup)
     context = EntryContext(setup, result.state, len(result.entries) + 1)
