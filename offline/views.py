@@ -20,6 +20,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -30,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.access import ClubAccess, Need, club_view
+from offline.logins import login_id
 from scoring import engine, selectors, services
 from scoring.engine.entry_facts import FORM_OPTIONS
 from scoring.forms.entry import EntryContext, SubmissionFields
@@ -136,8 +138,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def offline_page(request: HttpRequest) -> HttpResponse:
-    """What a page that was never opened on this phone shows without signal."""
-    return render(request, "offline/offline.html")
+    """What a page that was never opened on this phone shows without signal. The worker caches
+    it once for everyone who uses the phone: it names nobody (no login in its header line)."""
+    return render(request, "offline/offline.html", {"user": AnonymousUser()})
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -161,7 +164,8 @@ def form_types(form: forms.Form) -> dict[str, str]:
 @club_view(Need.READ, methods=["GET"])
 def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> JsonResponse:
     """The table's rules, players and log, for the engine in the browser; the idempotency keys
-    stored (the phone drops what the server already has); the form the page shows."""
+    stored (the phone drops what the server already has); the form the page shows; the login
+    it is for (the phone sends only that login's entries with it)."""
     table = selectors.club_table(access.club, session_id, table_id)
     setup = selectors.table_setup(table)
     entries = selectors.table_log_keys(table)
@@ -186,6 +190,7 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
         "form": form,
         "can_write": access.membership.can_write and not table.session.is_closed,
         "csrf_token": get_token(request),
+        "login": login_id(request.user),
     }
     response = JsonResponse(doc, json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-cache"
@@ -200,9 +205,14 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     whoever is in turn where it lands. Answers ``stored`` with the number it got (also when the
     key was stored before: sent twice, stored once), ``stale`` with the next number when the
     table moved on since it was typed (the phone sends it again there: the server's order
-    wins), or ``refused`` with the reasons by field; nothing is stored then. Each answer is a
-    200: the outcome is in ``status`` (any other status is the network's or the login's)."""
-    table = selectors.club_table(access.club, session_id, table_id)
+    wins), or ``refused`` with the reasons by field; nothing is stored then. ``login``: the id of
+    the login that typed it (``offline.logins``); another login's entry is not stored under this
+    one: ``foreign`` (on a shared phone only the login that typed an entry sends it, or another
+    one that chose to send it as its own). Each answer is a 200: the outcome is in ``status``
+    (any other status is the network's or the login's)."""
+    table = selectors.club_table(access.club, session_id, table_id)  # 404 before anything else
+    if request.POST.get("login") != login_id(request.user):
+        return JsonResponse({"status": "foreign"})
     setup = selectors.table_setup(table)
     result = selectors.table_state(table, setup)
     context = EntryContext(setup, result.state, len(result.entries) + 1)

@@ -26,8 +26,11 @@ def install_app(page: Page, url: str) -> None:
     controlled = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
     page.wait_for_function(controlled, timeout=ENGINE_TIMEOUT_MS)
     script = """async () => {
-        const tables = await caches.open("schafkopf-tables");
-        const keys = (await tables.keys()).map((r) => new URL(r.url).pathname);
+        const keys = [];
+        for (const name of (await caches.keys()).filter((n) => n.startsWith("schafkopf-tables-"))) {
+            const tables = await caches.open(name);  // the logged-in login's (issue 22)
+            keys.push(...(await tables.keys()).map((r) => new URL(r.url).pathname));
+        }
         return keys.some((p) => p.endsWith("/offline.json")) && keys.some((p) => /tische\\/\\d+\\/$/.test(p));
     }"""
     deadline = time.monotonic() + ENGINE_TIMEOUT_MS / 1000

@@ -18,3 +18,24 @@ class Guard:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         self.paths.append(environ.get("PATH_INFO", ""))
         return self.app(environ, start_response)
+
+
+# Every entry the phone keeps (IndexedDB, as offline-table.js stores it), whoever typed it.
+STORED_ENTRIES = """() => new Promise((resolve, reject) => {
+    const open = indexedDB.open("schafkopf-offline");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const request = open.result.transaction("entries").objectStore("entries").getAll();
+        request.onsuccess = () => resolve(request.result.map((r) => ({key: r.key, login: r.login, status: r.status})));
+        request.onerror = () => reject(request.error);
+    };
+})"""
+
+# The paths of every page and JSON the phone keeps in its caches of table pages, by cache.
+CACHED_TABLE_PAGES = """async () => {
+    const out = {};
+    for (const name of (await caches.keys()).filter((n) => n.startsWith("schafkopf-tables"))) {
+        out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+    }
+    return out;
+}"""

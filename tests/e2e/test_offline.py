@@ -13,15 +13,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.test import Client
+from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Member
+from offline.logins import login_id
 from scoring import services
-from scoring.models import Entry, LedgerEntry, Table
-from tests.e2e.offline import Guard
-from tests.factories import World
+from scoring.models import AuditEntry, Entry, LedgerEntry, Table
+from tests.e2e.offline import CACHED_TABLE_PAGES, STORED_ENTRIES, Guard
+from tests.factories import PASSWORD, World
 from tools.bench_offline import ENGINE_TIMEOUT_MS, install_app, queued_rows, tap_rufspiel
 
 PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
@@ -184,7 +187,7 @@ def test_two_phones_the_servers_order_wins_and_the_offline_phone_shows_what_move
     # Logging out drops the phone's copies of the table pages.
     with page.expect_navigation(timeout=WAIT):
         page.get_by_role("button", name="Abmelden").click()
-    assert not page.evaluate("async () => (await caches.keys()).includes('schafkopf-tables')")
+    assert not page.evaluate("async () => (await caches.keys()).some((n) => n.startsWith('schafkopf-tables'))")
 
 
 def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lost(
@@ -233,4 +236,112 @@ def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lo
     conflict.get_by_role("button", name="Verwerfen").click()
     expect(page.locator("#offline-table tr.offline-entry")).to_have_count(0, timeout=WAIT)
     assert Entry.objects.filter(table=table).count() == 2
+    assert not [p for p in problems if "Content Security Policy" in p], problems
+
+
+# --- a shared phone (issue 22) ---------------------------------------------------------------------
+
+
+def _log_in(page: Page, live_server: LiveServer, username: str) -> None:
+    """Someone logs in on the phone, with signal, through the login page."""
+    page.goto(live_server.url + reverse("login"))
+    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("Passwort").fill(PASSWORD)
+    with page.expect_navigation(timeout=WAIT):
+        page.get_by_role("button", name="Anmelden", exact=True).click()
+    expect(page.get_by_role("heading", name="Meine Vereine")).to_be_visible(timeout=WAIT)
+
+
+def _a_types_offline_and_their_login_expires(
+    live_server: LiveServer, world: World, guard: Guard, context: BrowserContext, page: Page, hands: int
+) -> tuple[Table, list[str]]:
+    """A (the club's Schreiber) opens the table, types ``hands`` hands without signal; A's login
+    then expires on the server (no "Abmelden") and the signal returns."""
+    table = _table(world)
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    _enter(page, [(0, 1, 72), (1, 2, 45)][:hands])
+    keys = [row["key"] for row in sorted(queued_rows(page), key=lambda r: r["number"])]
+    Session.objects.all().delete()
+    context.set_offline(False)
+    return table, keys
+
+
+def test_a_shared_phone_shows_another_clubs_login_nothing_of_the_previous_login(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """B, of another club, logs in on the phone A used; without signal, A's table address gives
+    the offline page, not A's copy of the table or its JSON; A's waiting entry stays for A."""
+    context, page, problems = phone
+    table, keys = _a_types_offline_and_their_login_expires(live_server, world, guard, context, page, 1)
+    url = live_server.url + table.get_absolute_url()
+    _log_in(page, live_server, "outsider")
+
+    context.set_offline(True)
+    page.goto(url)
+    expect(page.get_by_role("heading", name="Offline")).to_be_visible(timeout=WAIT)
+    expect(page.locator("#offline-table")).to_have_count(0)
+    assert PLAYERS[0] not in page.content() and "test-scorer" not in page.content()
+    json_url = url + "offline.json"
+    fetched = page.evaluate(
+        "async (u) => { try { return (await (await fetch(u)).text()).slice(0, 200); } catch (e) { return null; } }",
+        json_url,
+    )
+    assert fetched is None, fetched
+    cached = page.evaluate(CACHED_TABLE_PAGES)
+    assert not [p for paths in cached.values() for p in paths if p.startswith(table.get_absolute_url())], cached
+
+    # A's entry is still on the phone, A's, unsent: A sends it after logging in here again.
+    assert page.evaluate(STORED_ENTRIES) == [
+        {"key": keys[0], "login": login_id(world.users["scorer"]), "status": "waiting"}
+    ]
+    assert Entry.objects.filter(table=table).count() == 0
+    assert not [p for p in problems if "Content Security Policy" in p], problems
+
+
+def test_a_shared_phone_sends_an_entry_only_under_the_login_that_typed_it(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """A types two hands offline, A's login expires, B of the same club logs in on the phone and
+    opens the table: A's hands are shown for a decision, not sent under B. B sends the first as
+    B's own (stored and audited under B); A logs in again and the second goes under A."""
+    context, page, problems = phone
+    table, keys = _a_types_offline_and_their_login_expires(live_server, world, guard, context, page, 2)
+    url = live_server.url + table.get_absolute_url()
+    _log_in(page, live_server, "test-owner")
+
+    guard.paths.clear()
+    page.goto(url)
+    foreign = page.locator("#offline-table .offline-foreign")
+    expect(foreign).to_have_count(2, timeout=WAIT)
+    expect(foreign.nth(0)).to_contain_text("Nr. 1: auf diesem Telefon von „test-scorer“ eingegeben", timeout=WAIT)
+    expect(page.locator("#offline-table tr.offline-entry")).to_have_count(0)
+    page.wait_for_timeout(1500)  # the page's own sending, had it any, started when it loaded
+    assert not [p for p in guard.paths if p.endswith("/offline/senden/")], guard.paths
+    assert Entry.objects.filter(table=table).count() == 0
+
+    # B decides: the first is sent as B's own.
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation(timeout=ENGINE_TIMEOUT_MS):
+        page.locator(f'.offline-foreign[data-key="{keys[0]}"]').get_by_role(
+            "button", name="Unter meiner Anmeldung übertragen"
+        ).click()
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 1)
+    expect(foreign).to_have_count(1, timeout=WAIT)
+    expect(foreign).to_have_attribute("data-key", keys[1])
+
+    with page.expect_navigation(timeout=WAIT):
+        page.get_by_role("button", name="Abmelden").click()
+    _log_in(page, live_server, "test-scorer")
+    page.goto(url)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 2)
+    entries = list(Entry.objects.filter(table=table).order_by("number"))
+    assert [(e.idempotency_key, e.created_by) for e in entries] == [
+        (keys[0], world.users["owner"]),
+        (keys[1], world.users["scorer"]),
+    ]
+    audit = AuditEntry.objects.filter(table=table, action=AuditEntry.Action.CREATE)
+    assert {(a.number, a.user) for a in audit} == {(1, world.users["owner"]), (2, world.users["scorer"])}
+    expect(page.locator("#entry-2")).to_be_visible(timeout=WAIT)
+    expect(page.locator("#offline-table .offline-foreign, #offline-table tr.offline-entry")).to_have_count(0)
     assert not [p for p in problems if "Content Security Policy" in p], problems

@@ -1,7 +1,8 @@
 """Issue 16, the server's side of the offline score sheet: the app's files, the table's JSON,
 sending an entry typed offline (stored once, stale, refused), and the engine bridge the phone
 runs (``scoring.engine.offline``) turning the same posted form into the same facts as the
-server's form."""
+server's form. Issue 22, a shared phone: every page names its login, and an entry is stored
+only under the login that typed it."""
 
 from __future__ import annotations
 
@@ -11,17 +12,19 @@ import zipfile
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Member
+from offline.logins import HEADER, NOBODY, login_id
 from offline.views import ENGINE_DIR, precache_urls
 from scoring import selectors, services
 from scoring.engine.offline import OfflineTable, clean
 from scoring.forms.entry import EntryContext
 from scoring.forms.hand import HandForm
-from scoring.models import Entry, Table
+from scoring.models import AuditEntry, Entry, Table
 from tests.factories import World
 
 PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
@@ -41,8 +44,13 @@ def _url(name: str, table: Table) -> str:
     return reverse(f"offline:{name}", kwargs=dict(zip(KWARGS, values, strict=True)))
 
 
+def _scorer_login() -> str:
+    return login_id(get_user_model().objects.get(username="test-scorer"))
+
+
 def _post(table: Table, **changes: Any) -> dict[str, Any]:
-    """A Rufspiel as the phone's form posts it (Sepp deals first, Zenzi plays with Girgl)."""
+    """A Rufspiel as the phone's form posts it (Sepp deals first, Zenzi plays with Girgl),
+    typed by the scorer's login."""
     post = {
         "game": "rufspiel",
         "declarer": "Zenzi Mayr",
@@ -55,6 +63,7 @@ def _post(table: Table, **changes: Any) -> dict[str, Any]:
         "idempotency_key": "k1",
         "expected_number": "1",
         "target": "entry",
+        "login": _scorer_login(),
     }
     post.update(changes)
     return {key: value for key, value in post.items() if value is not None}
@@ -172,6 +181,7 @@ def test_an_event_is_sent_with_its_form_prefix(client_as: Any, table: Table) -> 
         "vergeben-by": "Sepp Huber",
         "vergeben-idempotency_key": "ev",
         "vergeben-expected_number": "1",
+        "login": _scorer_login(),
     }
     assert client_as("scorer").post(_url("entry_send", table), post).json()["number"] == 1
     assert Entry.objects.get(table=table).data == {"event": "vergeben", "by": "Sepp Huber"}
@@ -179,6 +189,61 @@ def test_an_event_is_sent_with_its_form_prefix(client_as: Any, table: Table) -> 
 
 def test_members_cannot_send(client_as: Any, table: Table) -> None:
     assert client_as("member").post(_url("entry_send", table), _post(table)).status_code == 403
+
+
+# --- a shared phone (issue 22) ------------------------------------------------------------------------
+
+
+def test_every_page_and_the_tables_json_name_their_login_opaquely(client: Client, world: World, table: Table) -> None:
+    login_page = client.get(reverse("login"))
+    assert login_page[HEADER] == NOBODY
+    client.force_login(world.users["scorer"])
+    page = client.get(table.get_absolute_url())
+    scorer = login_id(world.users["scorer"])
+    assert page[HEADER] == scorer and f'data-login="{scorer}"' in page.content.decode()
+    data = client.get(_url("table_data", table))
+    assert data[HEADER] == scorer and data.json()["login"] == scorer
+    assert client.get(reverse("clubs:my_clubs"))[HEADER] == scorer
+    # The same for every session of that login, another for every other login; it tells nothing.
+    assert login_id(get_user_model().objects.get(pk=world.users["scorer"].pk)) == scorer
+    others = {login_id(world.users[role]) for role in ("owner", "member", "outsider")}
+    assert scorer not in others and len(others) == 3
+    assert len(scorer) == 32 and str(world.users["scorer"].pk) != scorer
+    # What needs no session names nobody: the worker, the engine.
+    assert HEADER not in client.get("/sw.js") and HEADER not in client.get("/offline/engine.zip")
+
+
+def test_the_offline_page_the_worker_keeps_for_everyone_names_no_login(client_as: Any, world: World) -> None:
+    body = client_as("scorer").get(reverse("offline:page")).content.decode()
+    assert "test-scorer" not in body and "Abmelden" not in body
+
+
+@pytest.mark.parametrize("login", ["owner", None, ""], ids=["another-login", "no-login", "empty"])
+def test_an_entry_another_login_typed_is_not_stored_under_the_sender(
+    client_as: Any, world: World, table: Table, login: str | None
+) -> None:
+    """The owner's session sends what the scorer typed on the shared phone (or an entry that
+    names no login): refused as ``foreign``, nothing stored, nothing in the audit."""
+    post = _post(table, login=login_id(world.users[login]) if login else login)
+    answer = client_as("scorer").post(_url("entry_send", table), post)
+    assert answer.status_code == 200 and answer.json() == {"status": "foreign"}
+    assert not Entry.objects.filter(table=table).exists() and not AuditEntry.objects.filter(table=table).exists()
+
+
+def test_a_stored_entry_sent_again_by_another_login_is_foreign_too(client_as: Any, world: World, table: Table) -> None:
+    assert client_as("scorer").post(_url("entry_send", table), _post(table)).json()["status"] == "stored"
+    assert client_as("owner").post(_url("entry_send", table), _post(table)).json() == {"status": "foreign"}
+
+
+def test_an_entry_sent_under_its_own_login_is_stored_and_audited_under_it(
+    client_as: Any, world: World, table: Table
+) -> None:
+    """What the owner chose to send as their own (the phone rewrote its login) is the owner's."""
+    post = _post(table, login=login_id(world.users["owner"]))
+    assert client_as("owner").post(_url("entry_send", table), post).json()["status"] == "stored"
+    entry = Entry.objects.get(table=table)
+    assert entry.created_by == world.users["owner"]
+    assert AuditEntry.objects.get(table=table, number=1).user == world.users["owner"]
 
 
 # --- the bridge the phone runs ------------------------------------------------------------------------

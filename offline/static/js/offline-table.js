@@ -6,7 +6,12 @@
 //   shown as "noch nicht übertragen"; when the signal returns they are sent in order to
 //   offline/senden/, which stores each once (the key) and says "stale" when another phone
 //   entered meanwhile: the entry then goes after those (the server's order wins) and is shown
-//   as moved; a refusal stays at the entry, with its fields ready to load back into the form.
+//   as moved; a refusal stays at the entry, with its fields ready to load back into the form;
+// - a shared phone (issue 22): each entry keeps the login that typed it (the page's data-login,
+//   offline/logins.py), and a page lists, folds and sends only its own login's entries. Another
+//   login's entries of this table are shown apart, never sent unless this login chooses to send
+//   them as its own (or discards them); a page whose login is no longer the one logged in sends
+//   nothing.
 // Texts come from the container's data-t-* attributes (translated by the template).
 (function () {
   "use strict";
@@ -39,11 +44,13 @@
 
   // --- the queue (IndexedDB) ------------------------------------------------------------------
 
+  // Every entry kept for this table, whoever typed it (mine() tells this page's own).
   function records() {
     return db
       .then(function (d) { return d.getAllFromIndex("entries", "table", cfg.dataUrl); })
       .then(function (list) { return list.sort(function (a, b) { return a.seq - b.seq; }); });
   }
+  function mine(record) { return record.login === cfg.login; }
   function put(record) { return db.then(function (d) { return d.put("entries", record); }); }
   function remove(key) { return db.then(function (d) { return d.delete("entries", key); }); }
 
@@ -127,7 +134,7 @@
   }
 
   function waiting(list) {
-    return list.filter(function (r) { return r.status === "waiting"; });
+    return list.filter(function (r) { return r.status === "waiting" && mine(r); });
   }
 
   // Facts for entries saved before the engine was ready, each against the state before it.
@@ -254,6 +261,8 @@
           var record = Object.assign(sub, {
             key: key,
             table: cfg.dataUrl,
+            login: cfg.login,
+            by: cfg.user,
             seq: existing ? existing.seq : last + 1,
             typedFor: nextNumber(),
             status: "waiting",
@@ -317,6 +326,7 @@
     var prefix = record.target === "event" && record.fields.prefix ? record.fields.prefix[0] + "-" : "";
     params.append(prefix + "expected_number", String(expected));
     params.append("target", record.target);
+    params.append("login", record.login); // the server stores it only under that login
     // Dealt in turn when typed: the server puts in whoever is in turn where the entry lands.
     if (record.entry && !record.entry.event && !("dealer" in record.entry)) params.append("in_turn", "1");
     params.append("csrfmiddlewaretoken", token);
@@ -338,6 +348,7 @@
           throw new Error("send " + response.status);
         }
         return response.json().then(function (answer) {
+          if (answer.status === "foreign") throw otherLogin();
           if (answer.status === "stale" && attempts < 5) {
             // Another phone entered meanwhile: the server's order wins, this one goes after.
             expected = answer.next;
@@ -359,14 +370,24 @@
     return attempt();
   }
 
+  // The phone is logged in as another login than this page's (a login that expired and another
+  // one on this phone since): this page sends nothing under it.
+  function otherLogin() {
+    var error = new Error("another login");
+    error.otherLogin = true;
+    return error;
+  }
+
   function sync() {
     if (syncing || offline) return Promise.resolve();
     syncing = true;
     var answered = false; // the server stored or refused something: show its sheet
     return records()
-      .then(function (list) {
+      .then(function (all) {
+        var list = all.filter(mine);
         if (!list.some(function (r) { return r.status === "waiting" || r.status === "conflict"; })) return;
         return fetchData().then(function (doc) {
+          if (doc.login !== cfg.login) throw otherLogin();
           // What the server has already (a lost answer, a refused entry fixed in the form) goes.
           var gone = list.filter(function (r) { return r.status !== "moved" && doc.keys.indexOf(r.key) >= 0; });
           answered = gone.length > 0;
@@ -374,7 +395,7 @@
             .then(records)
             .then(function (rest) {
               var chain = Promise.resolve(true);
-              rest.forEach(function (record) {
+              rest.filter(mine).forEach(function (record) {
                 if (record.status !== "waiting" && record.status !== "conflict") return;
                 chain = chain.then(function (goOn) {
                   // In order: after a refusal the later entries wait until it is fixed.
@@ -401,7 +422,7 @@
       }, function (error) {
         console.warn("offline send:", error);
         syncing = false;
-        status = t("retry");
+        status = t(error.otherLogin ? "otherLogin" : "retry");
         return refold();
       });
   }
@@ -462,15 +483,46 @@
     return b;
   }
 
-  function render(list) {
-    if (!list) return records().then(render);
+  // Another login's entries of this table, typed on this phone: shown, never sent silently.
+  // A login that may write here may send one as its own (it is then stored under this login)
+  // or discard it; left alone, the login that typed it sends it when it is logged in here again.
+  function renderForeign(foreign) {
+    if (!foreign.length) return;
+    var canWrite = !!cfg.canWrite;
+    root.appendChild(el("h2", { text: t("foreignHeading") }));
+    foreign.forEach(function (record) {
+      var text = t("foreign", { n: record.sendAs || record.typedFor, by: record.by ? "\u201e" + record.by + "\u201c" : t("someone") });
+      root.appendChild(el("div", { class: "offline-foreign", "data-key": record.key }, [
+        el("p", {}, [document.createTextNode(text), el("br"), el("small", { text: record.what || "" })]),
+        canWrite ? button(t("adopt"), function () {
+          if (!window.confirm(t("adoptConfirm"))) return;
+          // It keeps its place in the order typed and the number it was typed as.
+          record.login = cfg.login;
+          record.by = cfg.user;
+          put(record).then(refold).then(function () {
+            if (offline) startEngine();
+            return sync();
+          });
+        }) : null,
+        canWrite ? button(t("discard"), function () {
+          if (window.confirm(t("discardConfirm"))) remove(record.key).then(refold);
+        }) : null,
+      ]));
+    });
+  }
+
+  function render(all) {
+    if (!all) return records().then(render);
+    var list = all.filter(mine);
+    var foreign = all.filter(function (r) { return !mine(r) && r.status !== "moved"; });
     var players = data ? data.players : [];
     var open = list.filter(function (r) { return r.status !== "moved"; });
     var notes = list.filter(function (r) { return r.status === "moved"; });
     root.replaceChildren();
-    root.hidden = !(offline || list.length || status);
+    root.hidden = !(offline || list.length || foreign.length || status);
     if (offline) root.appendChild(el("p", { class: "offline-banner", text: t("offline") }));
     if (status) root.appendChild(el("p", { class: "offline-status", text: status }));
+    renderForeign(foreign);
     notes.forEach(function (record) {
       root.appendChild(el("p", { class: "offline-note", "data-moved": String(record.stored) }, [
         document.createTextNode(t("moved", { typed: record.typedFor, stored: record.stored }) + " "),
@@ -616,7 +668,7 @@
     if (!list.length) prime(false);
     // A page from the cache still carries the key of an entry already in the queue.
     freshKeys(list.map(function (r) { return r.key; }));
-    if (offline || list.some(function (r) { return r.status !== "moved"; })) startEngine();
+    if (offline || list.some(function (r) { return mine(r) && r.status !== "moved"; })) startEngine();
     else render(list);
     if (!offline) sync();
   });
