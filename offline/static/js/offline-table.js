@@ -12,7 +12,7 @@
 //   login's entries of this table are shown apart, never sent unless this login chooses to send
 //   them as its own (or discards them); a page whose login is no longer the one logged in sends
 //   nothing.
-// Texts come from the container's data-t-* attributes (translated by the template).
+// Texts come translated from the page's <script id="offline-texts"> (offline/texts.py).
 (function () {
   "use strict";
 
@@ -34,8 +34,10 @@
     },
   });
 
+  var texts = JSON.parse(document.getElementById("offline-texts").textContent);
+
   function t(name, values) {
-    var text = cfg["t" + name.charAt(0).toUpperCase() + name.slice(1)] || name;
+    var text = texts[name] || name;
     Object.keys(values || {}).forEach(function (key) {
       text = text.replace("{" + key + "}", values[key]);
     });

@@ -1,0 +1,48 @@
+"""The offline score sheet's texts (``offline-table.js``), translated where the page is made and
+handed to the script as one JSON object (``{% offline_texts %}``). ``{name}`` marks a value the
+script fills in."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+TEXTS = {
+    "offline": _("Offline: Einträge bleiben auf diesem Telefon und werden übertragen, sobald wieder Netz ist."),
+    "loading": _("Der Rechner für unterwegs wird geladen …"),
+    "failed": _("Ohne Netz ist diese Liste auf diesem Telefon noch nicht eingerichtet: einmal mit Netz öffnen."),
+    "heading": _("Noch nicht übertragen"),
+    "waiting": _("noch nicht übertragen"),
+    "sending": _("wird übertragen …"),
+    "otherLogin": _(
+        "Auf diesem Telefon ist jetzt eine andere Anmeldung aktiv: Einträge werden nur unter der "
+        "Anmeldung übertragen, unter der sie eingegeben wurden. Seite neu laden."
+    ),
+    "foreignHeading": _("Von einer anderen Anmeldung eingegeben"),
+    "foreign": _(
+        "Nr. {n}: auf diesem Telefon von {by} eingegeben und nicht übertragen. Diese Anmeldung überträgt "
+        "den Eintrag, sobald sie hier wieder angemeldet ist."
+    ),
+    "someone": _("einer früheren Anmeldung"),
+    "adopt": _("Unter meiner Anmeldung übertragen"),
+    "adoptConfirm": _("Diesen Eintrag unter Ihrer Anmeldung übertragen? Er wird dann als Ihr Eintrag gespeichert."),
+    "retry": _("Übertragen gerade nicht möglich (abgemeldet oder keine Verbindung); es wird wieder versucht."),
+    "moved": _(
+        "Eingegeben als Nr. {typed}, gespeichert als Nr. {stored}: inzwischen hat ein anderes Gerät "
+        "eingetragen. Die Liste zeigt die Beträge des Servers."
+    ),
+    "conflict": _("Nicht übertragen: {reason}"),
+    "blocked": _("wartet, bis Nr. {n} geklärt ist"),
+    "fix": _("Ins Formular laden"),
+    "discard": _("Verwerfen"),
+    "discardConfirm": _("Diesen Eintrag wirklich verwerfen? Er wird dann nicht übertragen."),
+    "dismiss": _("Gelesen"),
+    "totals": _("Summe mit diesen Einträgen"),
+    "dealer": _("Nach den Einträgen auf diesem Telefon gibt: {name}"),
+    "saved": _("Nr. {n} auf diesem Telefon gespeichert, noch nicht übertragen."),
+    "missing": _("Noch offen: {what}"),
+    "unknown": _(
+        "Ohne Netz rechnet dieses Formular nicht vor; der Eintrag wird gespeichert und nach dem Übertragen berechnet."
+    ),
+    "amountLater": _("Betrag nach dem Übertragen"),
+    "hint": _("Die Auszahlung erscheint hier, sobald das Spiel vollständig ist."),
+}
