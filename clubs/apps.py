@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.core import checks
+from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
 
 
@@ -9,5 +10,7 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         from clubs.checks import check_username_clashes
+        from clubs.ids import IdConverter
 
         checks.register(check_username_clashes, checks.Tags.database)
+        register_converter(IdConverter, "id")  # <id:…> in every app's addresses

@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.ids import IdChoiceField
 from clubs.models import Club, Member, Role
 from clubs.validators import PlainTextFields
 
@@ -40,7 +41,7 @@ class GrantAccessForm(PlainTextFields, forms.Form):
         help_text=_("Nur für einen neuen Zugang; der Spieler ändert es nach der ersten Anmeldung. Leer: einladen."),
     )
     role = forms.ChoiceField(label=_("Rolle"), choices=Role.choices, initial=Role.MEMBER)
-    member = forms.ModelChoiceField(
+    member = IdChoiceField(
         label=pgettext_lazy("one", "Spieler"),
         queryset=Member.objects.none(),
         required=False,

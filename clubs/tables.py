@@ -1,7 +1,26 @@
 import django_tables2 as tables
+from django.core.paginator import EmptyPage
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django_tables2 import RequestConfig
 
+from clubs.ids import parse_id
 from clubs.models import Member
+
+
+def configure_table(request: HttpRequest, table: tables.Table, *, per_page: int | None) -> None:
+    """Sort ``table`` and pick its page as the query asks (``?sort=``, ``?page=``, with the
+    table's prefix). The page size is the view's, never the query's (``RequestConfig`` takes
+    ``?per_page=``: ``-1`` was a 500, ``1`` a page per row); a page that is no number is the
+    first, one beyond the last the last. ``per_page=None``: one page, sorted."""
+    RequestConfig(request, paginate=False).configure(table)
+    if per_page is None:
+        return
+    page = parse_id(request.GET.get(table.prefixed_page_field)) or 1
+    try:
+        table.paginate(page=page, per_page=per_page)
+    except EmptyPage:
+        table.page = table.paginator.page(table.paginator.num_pages)
 
 
 class MemberTable(tables.Table):

@@ -8,13 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from django_tables2 import RequestConfig
 
 from clubs import selectors, services
 from clubs.access import ClubAccess, Need, club_view
 from clubs.forms import ClubForm, GrantAccessForm, MemberForm, RoleForm
 from clubs.models import Invitation, Member, Membership, Role
-from clubs.tables import MemberTable
+from clubs.tables import MemberTable, configure_table
 
 
 def _apply(form: Form, error: ValidationError) -> None:
@@ -69,7 +68,7 @@ def member_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
         selectors.club_members(club=access.club),
         exclude=() if access.membership.can_manage else ("actions",),
     )
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     return render(request, "clubs/member_list.html", {"access": access, "table": table})
 
 

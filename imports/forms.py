@@ -8,10 +8,11 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.validators import PlainTextFields
 from scoring.engine import registry
 
 
-class HistoryForm(forms.Form):
+class HistoryForm(PlainTextFields, forms.Form):
     file = forms.FileField(
         label=_("Datei"),
         required=False,

@@ -230,7 +230,7 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     form = form_class(post, context=context, prefix=prefix)
     # Sent before (the answer was lost on the way): stored once, whatever the table looks like
     # now, so before the form is checked against the table as it is now.
-    key = form.data.get(form.add_prefix("idempotency_key"), "")
+    key = form.posted_key()
     if key and (stored := selectors.entry_by_key(table, key)) is not None:
         return JsonResponse({"status": "stored", "number": stored.number, "repeat": True})
     if form.is_valid():

@@ -7,9 +7,9 @@ from scoring import views
 
 app_name = "scoring"
 
-SESSION = "clubs/<slug:slug>/abende/<int:session_id>/"
-TABLE = SESSION + "tische/<int:table_id>/"
-ENTRY = TABLE + "eintraege/<int:entry_id>/"
+SESSION = "clubs/<slug:slug>/abende/<id:session_id>/"
+TABLE = SESSION + "tische/<id:table_id>/"
+ENTRY = TABLE + "eintraege/<id:entry_id>/"
 
 urlpatterns = [
     path("clubs/<slug:slug>/abende/", views.session_list, name="session_list"),

@@ -13,15 +13,16 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from clubs.access import ClubAccess, Need, club_view
+from clubs.ids import parse_id, parse_ids
 from clubs.models import Member
+from clubs.tables import configure_table
 from scoring import hooks, safejson, selectors, services
 from scoring.amounts import format_amount
 from scoring.engine import registry
@@ -41,7 +42,7 @@ from scoring.tables import KasseTable, SessionTable
 @club_view(Need.READ, methods=["GET"])
 def session_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     table = SessionTable(selectors.club_sessions(access.club))
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    configure_table(request, table, per_page=25)
     return render(request, "scoring/session_list.html", {"access": access, "table": table})
 
 
@@ -181,7 +182,7 @@ def _live_context(
     if form is None:
         form = tap_form(context=entry_context)
     sheet = selectors.table_sheet(table)
-    changed = {int(n) for n in request.GET.get("changed", "").split(",") if n.isdigit()}
+    changed = set(parse_ids(request.GET.get("changed", "")))
     return {
         "access": access,
         "session": table.session,
@@ -304,8 +305,11 @@ def entry_preview(request: HttpRequest, access: ClubAccess, session_id: int, tab
     or what is still missing or wrong. ``?entry=<id>`` previews a correction of that entry."""
     table = _table(access, session_id, table_id)
     entry = None
-    if request.GET.get("entry", "").isdigit():
-        entry = get_object_or_404(Entry, table=table, pk=int(request.GET["entry"]))
+    if raw := request.GET.get("entry"):
+        entry_id = parse_id(raw)
+        if entry_id is None:  # "²" passes str.isdigit and fails int(): not an id, not found
+            raise Http404
+        entry = get_object_or_404(Entry, table=table, pk=entry_id)
     context = _entry_context(table, entry)
     stored = entry.data if entry is not None else None
     form = entry_form_class(context, stored)(request.POST, context=context)
@@ -394,9 +398,9 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     else:
         form = form_class(context=context, initial=_initial(form_class, entry, context))
         reason = ReasonForm()
-        blocked = request.GET.get("blocked", "")
-        if blocked.isdigit():  # a deletion refused for this later entry (entry_delete)
-            blocking = _blocking(table, int(blocked))
+        blocked = parse_id(request.GET.get("blocked"))
+        if blocked is not None:  # a deletion refused for this later entry (entry_delete)
+            blocking = _blocking(table, blocked)
     json_form = json_reason = None
     if with_json:
         raw = _initial(RawEntryForm, entry, context)
@@ -586,7 +590,7 @@ def _examples(form: RulesForm) -> list[selectors.RulesExample] | None:
 @club_view(Need.READ, methods=["GET"])
 def kasse(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     table = KasseTable(selectors.kasse_bookings(access.club))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     return render(
         request,
         "scoring/kasse.html",

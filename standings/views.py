@@ -15,10 +15,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from clubs.access import ClubAccess, Need, club_view
+from clubs.ids import parse_id
 from clubs.models import Club, Member
+from clubs.tables import configure_table
 from scoring.amounts import unit_label
 from scoring.models import Session
 from standings import charts, exports
@@ -51,9 +52,10 @@ def _member_param(request: HttpRequest, club: Club) -> Member | None:
     raw = request.GET.get("member")
     if not raw:
         return None
-    if not raw.isdigit():
+    member_id = parse_id(raw)
+    if member_id is None:
         raise Http404
-    return get_object_or_404(Member, club=club, pk=int(raw))
+    return get_object_or_404(Member, club=club, pk=member_id)
 
 
 def _unit_blocks(
@@ -64,7 +66,7 @@ def _unit_blocks(
     blocks = []
     for block in stats.standings(club=club, period=period):
         table = StandingsTable(block.rows, unit=block.unit, slug=club.slug, query=period.query, prefix=f"{block.unit}-")
-        RequestConfig(request, paginate={"per_page": PER_PAGE} if paginate else False).configure(table)
+        configure_table(request, table, per_page=PER_PAGE if paginate else None)
         label = unit_label(block.unit)
         blocks.append(
             {
@@ -145,7 +147,7 @@ def member(request: HttpRequest, access: ClubAccess, member_id: int) -> HttpResp
     form, period = _period(request, access.club)
     statistics = stats.member_statistics(member=player, period=period)
     games = GamesTable(statistics.declarer_games)
-    RequestConfig(request, paginate=False).configure(games)
+    configure_table(request, games, per_page=None)
     context = {
         "access": access,
         "club": access.club,

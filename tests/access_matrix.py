@@ -68,13 +68,15 @@ def _kwarg_names(pattern: object) -> set[str]:
     return set(pattern.regex.groupindex)  # RegexPattern, LocalePrefixPattern has none
 
 
-def _walk(patterns: list, namespace: str, inherited: frozenset[str]) -> Iterator[ClubURL]:
+def _walk(patterns: list, namespace: str, inherited: frozenset[str], club_only: bool = True) -> Iterator[ClubURL]:
     for entry in patterns:
         kwargs = inherited | _kwarg_names(entry.pattern)
         if isinstance(entry, URLResolver):
+            if entry.namespace == "admin":  # Django's own, not the project's pages
+                continue
             inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
-            yield from _walk(entry.url_patterns, inner, kwargs)
-        elif isinstance(entry, URLPattern) and CLUB_KWARG in kwargs:
+            yield from _walk(entry.url_patterns, inner, kwargs, club_only)
+        elif isinstance(entry, URLPattern) and (CLUB_KWARG in kwargs or not club_only):
             name = f"{namespace}{entry.name}" if entry.name else f"<unnamed {entry.pattern}>"
             yield ClubURL(name=name, kwargs=kwargs, rule=getattr(entry.callback, "club_rule", None))
 
@@ -83,15 +85,25 @@ def club_urls() -> list[ClubURL]:
     return sorted(_walk(get_resolver().url_patterns, "", frozenset()), key=lambda u: u.name)
 
 
-def sample_path(url: ClubURL, club: Club) -> str:
-    """The URL's path for `club`, with sample objects of that club for the other kwargs."""
+def all_urls() -> list[ClubURL]:
+    """Every named URL of the project (the admin's left out), club-scoped or not."""
+    return sorted(_walk(get_resolver().url_patterns, "", frozenset(), club_only=False), key=lambda u: u.name)
+
+
+def sample_kwargs(url: ClubURL, club: Club) -> dict[str, object]:
+    """The URL's kwargs for `club`, with sample objects of that club for the other kwargs."""
     missing = [kwarg for kwarg in url.object_kwargs if kwarg not in SAMPLES]
     assert not missing, f"{url.name}: add a sample for {missing} to SAMPLES in tests/access_matrix.py"
     made: dict[str, object] = {CLUB_KWARG: club.slug}
     for kwarg, factory in SAMPLES.items():
         if kwarg in url.kwargs:
             made[kwarg] = factory(club, made)
-    return reverse(url.name, kwargs=made)
+    return {kwarg: value for kwarg, value in made.items() if kwarg in url.kwargs}
+
+
+def sample_path(url: ClubURL, club: Club) -> str:
+    """The URL's path for `club`, with sample objects of that club for the other kwargs."""
+    return reverse(url.name, kwargs=sample_kwargs(url, club))
 
 
 def expected_status(rule: ClubViewRule, role: str, method: str) -> int | set[int]:

@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.ids import IdChoiceField, IdMultipleChoiceField
 from clubs.models import Member
 from clubs.validators import PlainTextFields
 from scoring.engine import registry
@@ -44,7 +45,7 @@ class TournamentEditForm(PlainTextFields, forms.Form):
 
 
 class ParticipantsForm(forms.Form):
-    members = forms.ModelMultipleChoiceField(
+    members = IdMultipleChoiceField(
         label=_("Teilnehmer"),
         queryset=Member.objects.none(),
         widget=forms.CheckboxSelectMultiple,
@@ -123,7 +124,7 @@ class PlanChoiceForm(forms.Form):
 
 
 class _PlayersForm(PlainTextFields, forms.Form):
-    players = forms.ModelMultipleChoiceField(
+    players = IdMultipleChoiceField(
         label=_("Spieler"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple
     )
 
@@ -135,7 +136,7 @@ class _PlayersForm(PlainTextFields, forms.Form):
 
 
 class PlayoffForm(_PlayersForm):
-    winner = forms.ModelChoiceField(label=_("Sieger"), queryset=Member.objects.none())
+    winner = IdChoiceField(label=_("Sieger"), queryset=Member.objects.none())
     note = forms.CharField(
         label=_("Notiz"), max_length=200, required=False, help_text=_("z. B. Seemannsschafkopf, 3 aus 5")
     )

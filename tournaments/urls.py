@@ -4,7 +4,7 @@ from tournaments import views
 
 app_name = "tournaments"
 
-T = "clubs/<slug:slug>/tournaments/<int:tournament_id>/"
+T = "clubs/<slug:slug>/tournaments/<id:tournament_id>/"
 
 urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.tournament_list, name="list"),
@@ -26,9 +26,9 @@ urlpatterns = [
     path(T + "ranking.pdf", views.ranking_pdf, name="ranking_pdf"),
     path(T + "ranking.xlsx", views.ranking_xlsx, name="ranking_xlsx"),
     path(T + "playoffs/", views.playoff_add, name="playoff_add"),
-    path(T + "playoffs/<int:playoff_id>/delete/", views.playoff_delete, name="playoff_delete"),
+    path(T + "playoffs/<id:playoff_id>/delete/", views.playoff_delete, name="playoff_delete"),
     path(T + "adjustments/", views.adjustment_add, name="adjustment_add"),
-    path(T + "adjustments/<int:adjustment_id>/delete/", views.adjustment_delete, name="adjustment_delete"),
+    path(T + "adjustments/<id:adjustment_id>/delete/", views.adjustment_delete, name="adjustment_delete"),
     path(T + "finish/", views.finish, name="finish"),
     path(T + "reopen/", views.reopen, name="reopen"),
 ]

@@ -47,6 +47,17 @@ class SubmissionFields(PlainTextFields, forms.Form):
         self.fields["idempotency_key"].initial = uuid.uuid4().hex
         self.fields["expected_number"].initial = context.number
 
+    def posted_key(self) -> str:
+        """The idempotency key as posted, before the form is checked, when its field would take
+        it (plain text, at most 64 characters), else "": only such a key may be looked up (a NUL
+        in a query is an error on PostgreSQL, not a miss)."""
+        field = self.fields["idempotency_key"]
+        posted = field.widget.value_from_datadict(self.data, self.files, self.add_prefix("idempotency_key"))
+        try:
+            return field.clean(posted)
+        except ValidationError:
+            return ""
+
     def to_data(self) -> dict[str, Any]:
         """The entry's raw facts as spec §3 has them (call after ``is_valid``)."""
         raise NotImplementedError

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.ids import IdChoiceField
 from clubs.models import Member
 from clubs.validators import PlainTextFields
 from scoring.engine import registry
@@ -52,7 +53,7 @@ class TableStartForm(PlainTextFields, forms.Form):
         self.fields["preset"].initial = club_preset
         self.fields["preset"].help_text = _("Mit den Optionen des Vereins, wenn es die Regel des Vereins ist.")
         for i in range(MAX_SEATS):
-            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
+            self.fields[f"seat_{i}"] = IdChoiceField(
                 label=_("Platz %(n)s") % {"n": i + 1},
                 queryset=players,
                 required=i < 3,
