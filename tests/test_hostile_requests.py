@@ -262,6 +262,9 @@ SENTINEL = 987_654_321  # an id in the address, to be replaced by one beyond any
 
 # The classes the sweep sends (the rest of ``HOSTILE`` are variants of these).
 SWEPT = ["superscript_two", "exponent", "thirty_digits", "minus_one", "nul", "ten_thousand_chars"]
+# A PDF or Excel export reads its parameters through the form of its page, which the sweep covers;
+# rendering a document for every hostile value would only cost time (make test's ten minutes).
+EXPORTS = ("_pdf", "_xlsx")
 
 
 @dataclass
@@ -349,7 +352,7 @@ def test_no_hostile_value_in_any_parameter_is_a_500(owner: Client, everything: W
             _send(owner, method, path, {"_probe": "1"})
         by_views = sorted(keys.by_views - keys.by_forms - SKIPPED_KEYS)
         by_forms = sorted(keys.by_forms - SKIPPED_KEYS)
-        for case in SWEPT:
+        for case in [] if url.name.endswith(EXPORTS) else SWEPT:
             value = HOSTILE[case]
             tries = [dict.fromkeys(by_forms, value)] if by_forms else []
             for fields in tries + [{key: value} for key in by_views]:
