@@ -23,8 +23,8 @@ from django.db import transaction
 from clubs import services
 from clubs.backup import pending_migrations
 from clubs.logins import find_login, username_problem
-from clubs.plaintext import text_problem
 from clubs.models import Club
+from clubs.plaintext import text_problem
 
 
 class Command(BaseCommand):
