@@ -79,7 +79,20 @@ def xlsx(sheet: bytes | Iterable[bytes], strings: bytes | Iterable[bytes] | None
     rels = b'<Relationship Id="rId1" Type="' + REL + b'/worksheet" Target="worksheets/sheet1.xml"/>'
     if strings is not None:
         rels += b'<Relationship Id="rId2" Type="' + REL + b'/sharedStrings" Target="sharedStrings.xml"/>'
+    types = b"application/vnd.openxmlformats-officedocument.spreadsheetml"
     parts: dict[str, bytes | Iterable[bytes]] = {
+        "[Content_Types].xml": b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        b'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        b'<Override PartName="/xl/workbook.xml" ContentType="' + types + b'.sheet.main+xml"/>'
+        b'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="'
+        + types
+        + b'.worksheet+xml"/>'
+        + (
+            b""
+            if strings is None
+            else b'<Override PartName="/xl/sharedStrings.xml" ContentType="' + types + b'.sharedStrings+xml"/>'
+        )
+        + b"</Types>",
         "_rels/.rels": b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
         b'<Relationship Id="rId1" Type="' + REL + b'/officeDocument" Target="xl/workbook.xml"/></Relationships>',
         "xl/workbook.xml": b"<workbook " + NS + b' xmlns:r="' + REL + b'"><sheets>'
@@ -177,7 +190,7 @@ def test_a_shared_string_of_200_mb_is_refused_before_it_is_unpacked(bombs: dict[
         (lambda: xlsx(sheet_xml([HEADER_ROW, *repeated(b"<row><c><v>1</v></c></row>", 2 * MB)])),
          "Zeile 2.002: mehr als 2.000 Zeilen"),
         (lambda: xlsx(sheet_xml(HEADER_ROW), **{f"docProps/extra{i}.xml": b"" for i in range(1_001)}),
-         "aus 1.005 Dateien; erlaubt sind höchstens 1.000"),
+         "aus 1.006 Dateien; erlaubt sind höchstens 1.000"),
         (lambda: xlsx(sheet_xml(HEADER_ROW), **{f"xl/media/image{i}.bin": repeated(b"\0", 9 * MB) for i in range(4)}),
          "entpackt sich zu 34 MB; erlaubt sind höchstens 30 MB"),
         (lambda: xlsx([b'<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY lol "lol">]><worksheet/>']),
@@ -444,3 +457,23 @@ def test_sheets_bounds_are_documented() -> None:
         assert f"{bound:,}" in docs, bound
     for megabytes in (sheets.MAX_UNPACKED_BYTES // MB, sheets.MAX_PART_BYTES // MB, MAX_ROWS):
         assert f"{megabytes:,}" in docs
+
+
+def test_the_reader_takes_what_spreadsheets_write() -> None:
+    """The bounded reader is not openpyxl: rich text runs joined (phonetic hints left out), inline
+    strings, numbers as numbers, booleans, a namespace prefix (the Open XML SDK writes ``x:``),
+    cells without references, a formula's saved value."""
+    strings = (
+        b'<x:sst xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b"<x:si><x:t>Spiel</x:t></x:si><x:si><x:r><x:t>Ruf</x:t></x:r><x:r><x:t>spiel</x:t></x:r>"
+        b"<x:rPh><x:t>ruf</x:t></x:rPh></x:si></x:sst>"
+    )
+    sheet = (
+        b'<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>'
+        b'<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>Augen</x:t>'
+        b'</x:is></x:c><x:c r="C1" t="str"><x:f>"Tout"</x:f><x:v>Tout</x:v></x:c></x:row>'
+        b'<x:row r="3"><x:c r="A3" t="s"><x:v>1</x:v></x:c><x:c><x:v>75.0</x:v></x:c><x:c t="b"><x:v>1</x:v></x:c>'
+        b"</x:row></x:sheetData></x:worksheet>"
+    )
+    _doc, result = read_file("abend.xlsx", xlsx([sheet], strings))
+    assert [(row.label, row.data) for row in result] == [("Zeile 3", {"game": "rufspiel", "augen": 75, "tout": True})]
