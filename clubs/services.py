@@ -57,6 +57,9 @@ def _check_plain(field: str, text: str) -> None:
 
 def _check_name_free(*, club: Club, display_name: str, member: Member | None = None) -> None:
     _check_plain("display_name", display_name)
+    longest = Member._meta.get_field("display_name").max_length
+    if not display_name or len(display_name) > longest:  # SQLite would store it, PostgreSQL refuse it
+        raise ValidationError({"display_name": _("Ein Name hat 1 bis %(max)s Zeichen.") % {"max": longest}})
     taken = Member.objects.filter(club=club, display_name__iexact=display_name)
     if member is not None:
         taken = taken.exclude(pk=member.pk)

@@ -20,10 +20,8 @@ stores nothing.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import datetime
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +33,9 @@ from django.utils.translation import gettext as _
 
 from clubs import services as club_services
 from clubs.models import Club, Member
+from clubs.plaintext import bad_character, text_problem
+from imports import sheets
+from imports.sheets import MAX_CELL_CHARS, excerpt
 from scoring import safejson, services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
@@ -42,7 +43,9 @@ from scoring.engine.session import advance, start
 from scoring.models import Session
 
 MAX_ROWS = 2000  # an evening has a few hundred entries at most; a bigger file is a mistake
-MAX_BYTES = 2_000_000
+MAX_BYTES = 2_000_000  # the file as uploaded; what a spreadsheet may unpack: imports.sheets
+SOURCE_CHARS = 100  # of the file's name, in the evening's note
+MESSAGE_CHARS = 200  # of an error the engine found in a row (it may quote the row)
 
 # Column header (lower case) → the spec's field; the spec's own names are accepted as well.
 COLUMN_ALIASES = {
@@ -159,7 +162,9 @@ class Preview:
 
 
 def read_file(name: str, content: bytes) -> tuple[dict[str, Any] | None, list[Row]]:
-    """A JSON document (returned whole) or a spreadsheet's rows, by the file's ending."""
+    """A JSON document (returned whole) or a spreadsheet's rows, by the file's ending. Every
+    format is held to the same bounds (``MAX_BYTES``, ``MAX_ROWS``; a spreadsheet to those of
+    ``imports.sheets`` as well): a file past one is refused here, saying which."""
     if len(content) > MAX_BYTES:
         raise HistoryFileError(_("Die Datei ist größer als 2 MB; ein Spielabend ist viel kleiner."))
     ending = name.rsplit(".", 1)[-1].lower() if "." in name else ""
@@ -168,40 +173,36 @@ def read_file(name: str, content: bytes) -> tuple[dict[str, Any] | None, list[Ro
             doc = safejson.loads(content)  # deep nesting, huge numbers, NUL: refused, not a crash
         except EngineError as error:
             where = f"{error.field}: " if error.field else ""
-            raise HistoryFileError(_("Kein gültiges JSON: %(error)s") % {"error": where + error.message}) from None
+            raise HistoryFileError(
+                _("Kein gültiges JSON: %(error)s") % {"error": excerpt(where + error.message, MESSAGE_CHARS)}
+            ) from None
         if not isinstance(doc, dict) or not isinstance(doc.get("hands"), list):
             raise HistoryFileError(_("Erwartet ein score_session-Dokument mit „hands“ (Spezifikation §3)."))
+        _check_row_count(len(doc["hands"]))
         return doc, [Row(f"hands[{i}]", hand) for i, hand in enumerate(doc["hands"])]
-    if ending == "csv":
-        return None, table_rows(_csv_cells(content))
-    if ending == "xlsx":
-        return None, table_rows(_xlsx_cells(content))
+    try:
+        if ending == "csv":
+            return None, table_rows(sheets.csv_rows(content, max_rows=MAX_ROWS))
+        if ending == "xlsx":
+            return None, table_rows(sheets.xlsx_rows(content, max_rows=MAX_ROWS))
+    except sheets.SheetError as error:
+        raise HistoryFileError(str(error)) from None
     raise HistoryFileError(_("Erwartet eine .csv-, .xlsx- oder .json-Datei."))
 
 
-def _csv_cells(content: bytes) -> list[list[Any]]:
-    # Spreadsheets save CSV as UTF-8 (with or without BOM) or, the German Excel, as Windows-1252.
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = content.decode("cp1252", errors="replace")
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") >= first.count(",") else ","
-    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+def _check_row_count(count: int) -> None:
+    if count > MAX_ROWS:
+        raise HistoryFileError(
+            _("%(count)s Zeilen; erlaubt sind höchstens %(max)s, ein Spielabend hat weniger.")
+            % {"count": sheets.thousands(count), "max": sheets.thousands(MAX_ROWS)}
+        )
 
 
-def _xlsx_cells(content: bytes) -> list[list[Any]]:
-    from openpyxl import load_workbook
-
-    try:
-        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except Exception:  # noqa: BLE001 - openpyxl raises many kinds for a file that is not a workbook
-        raise HistoryFileError(_("Die Datei ist keine lesbare Excel-Arbeitsmappe (.xlsx).")) from None
-    try:
-        sheet = workbook.worksheets[0]
-        return [list(row) for _, row in zip(range(MAX_ROWS + 2), sheet.iter_rows(values_only=True), strict=False)]
-    finally:
-        workbook.close()
+def source_name(name: Any) -> str:
+    """A file's name as the evening's note may hold it: plain text, at most ``SOURCE_CHARS``
+    characters (the name of an upload is the browser's to choose)."""
+    text = "".join("?" if bad_character(char) else char for char in str(name)[: SOURCE_CHARS + 1])
+    return excerpt(text.strip(), SOURCE_CHARS)
 
 
 def _text(value: Any) -> str:
@@ -220,14 +221,12 @@ def table_rows(cells: Sequence[Sequence[Any]]) -> list[Row]:
     columns = [COLUMN_ALIASES.get(name, name) if name else "" for name in header]
     unknown = [cells[0][i] for i, name in enumerate(columns) if name and name not in SPEC_FIELDS]
     if unknown:
-        raise HistoryFileError(
-            _("Unbekannte Spalten: %(columns)s. Die Vorlage nennt die erlaubten.")
-            % {"columns": ", ".join(str(name) for name in unknown)}
-        )
+        named = ", ".join(excerpt(name) for name in unknown[:5]) + (", …" if len(unknown) > 5 else "")
+        message = _("Unbekannte Spalten: %(columns)s. Die Vorlage nennt die erlaubten.")
+        raise HistoryFileError(message % {"columns": named})
     if "game" not in columns and "event" not in columns:
         raise HistoryFileError(_("Die erste Zeile muss die Spaltennamen der Vorlage enthalten (mindestens „Spiel“)."))
-    if len(cells) - 1 > MAX_ROWS:
-        raise HistoryFileError(_("Mehr als %(max)s Zeilen; ein Spielabend hat weniger.") % {"max": MAX_ROWS})
+    _check_row_count(len(cells) - 1)
     rows = []
     for number, line in enumerate(cells[1:], start=2):
         values = {name: _text(value) for name, value in zip(columns, line, strict=False) if name}
@@ -249,10 +248,10 @@ def _row(label: str, values: Mapping[str, str]) -> Row:
             try:
                 data[name] = int(value)
             except ValueError:
-                return Row(label, None, _("„%(value)s“ ist keine ganze Zahl.") % {"value": value}, name)
+                return Row(label, None, _("„%(value)s“ ist keine ganze Zahl.") % {"value": excerpt(value)}, name)
         elif name in BOOLEAN_FIELDS:
             if value.lower() not in TRUE | FALSE:
-                return Row(label, None, _("„%(value)s“: ja oder nein erwartet.") % {"value": value}, name)
+                return Row(label, None, _("„%(value)s“: ja oder nein erwartet.") % {"value": excerpt(value)}, name)
             data[name] = value.lower() in TRUE
         elif name == "extra":
             try:
@@ -276,9 +275,17 @@ def _row(label: str, values: Mapping[str, str]) -> Row:
 
 def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: str, rows: list[Row]) -> Preview:
     """Fold the rows as the score sheet would; each row gets its payouts or its error."""
+    problem = _names_problem(players, first_dealer)
     players = [str(name).strip() for name in players]
     first_dealer = str(first_dealer or (players[0] if players else "")).strip()
     result = Preview(ruleset, players, first_dealer, rows, [], [])
+    if problem or len(rows) > MAX_ROWS:
+        try:
+            _check_row_count(len(rows))
+        except HistoryFileError as error:
+            problem = str(error)
+        result.errors.append(problem)
+        return result
     try:
         rules, table_rules = registry.load_with_table(ruleset)
         state = start(rules, table_rules, players, first_dealer)
@@ -294,14 +301,55 @@ def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: s
         if row.error:
             continue
         try:
+            safejson.check(row.data)  # the store's own check (scoring.services), here per row
+            _check_text_lengths(row.data)
             entry, state = advance(rules, table_rules, state, row.data)
         except EngineError as error:
-            row.error = error.message
-            row.field = error.field or ""
+            row.error = excerpt(error.message, MESSAGE_CHARS)
+            row.field = excerpt(error.field or "")
+            if error.code == "too_long":
+                row.data = None  # not carried back to the browser
         else:
             row.payouts = dict(entry.payouts)
             row.lines = [line.as_dict() for line in entry.lines]
     return result
+
+
+def _names_problem(players: Sequence[Any], first_dealer: Any) -> str | None:
+    """Why a name cannot be a player of the club (German), or None: text in one line, at most
+    as long as a member's name may be (``Member.display_name``), as the member form checks."""
+    longest = Member._meta.get_field("display_name").max_length
+    for name in [*players, first_dealer or ""]:
+        if not isinstance(name, str):
+            return _("Jeder Spieler braucht einen Namen aus Text.")
+        problem = text_problem(name, multiline=False)
+        if problem:
+            return _("Spieler „%(name)s“: %(problem)s") % {"name": excerpt(name), "problem": problem}
+        if len(name.strip()) > longest:
+            return _("Spieler „%(name)s“: der Name ist länger als %(max)s Zeichen.") % {
+                "name": excerpt(name),
+                "max": longest,
+            }
+    return None
+
+
+def _check_text_lengths(value: Any, path: str = "") -> None:
+    """Every text of a row (keys too) is at most ``MAX_CELL_CHARS`` long, as a spreadsheet's cell."""
+    texts: list[tuple[str, Any]] = []
+    if isinstance(value, dict):
+        texts = [(f"{path}.{key}" if path else str(key), key) for key in value]
+        for key, item in value.items():
+            _check_text_lengths(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_text_lengths(item, f"{path}[{index}]")
+    elif isinstance(value, str):
+        texts = [(path, value)]
+    for where, text in texts:
+        if isinstance(text, str) and len(text) > MAX_CELL_CHARS:
+            raise EngineError(
+                "too_long", _("Ein Text ist länger als %(max)s Zeichen.") % {"max": MAX_CELL_CHARS}, where or None
+            )
 
 
 def _players_in_club(club: Club, players: Sequence[str]) -> tuple[list[str], list[str]]:

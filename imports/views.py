@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from clubs.access import ClubAccess, Need, club_view
 from imports import history
 from imports.forms import HistoryForm
+from imports.sheets import excerpt
 from scoring import safejson, selectors
 from scoring.engine.core import EngineError
 from standings.exports import XLSX, Column, workbook_bytes
@@ -24,13 +25,11 @@ from standings.exports import XLSX, Column, workbook_bytes
 
 def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str, Any], list[history.Row]]:
     """(the evening's setup, its rows) from the upload or, when confirming, the carried document
-    (what the preview showed, never a file chosen after it)."""
+    (what the preview showed, never a file chosen after it). ``HistoryFileError`` for a file
+    that cannot be read and for a carried document that is not what the preview made."""
     data = form.cleaned_data
-    carried = data.get("document")
     if confirm or not data.get("file"):
-        doc = safejson.loads(carried)  # it comes back from the browser: read like any input
-        rows = [history.Row(label, hand) for label, hand in zip(doc["labels"], doc["hands"], strict=True)]
-        return {k: doc[k] for k in ("ruleset", "players", "first_dealer", "source")}, rows
+        return _carried(data.get("document") or "")
     upload = data["file"]
     doc, rows = history.read_file(upload.name, upload.read())
     if doc is not None:
@@ -42,7 +41,27 @@ def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str
             "players": [name.strip() for name in data.get("players", "").split(",") if name.strip()],
             "first_dealer": data.get("first_dealer", ""),
         }
-    return setup | {"source": upload.name}, rows
+    return setup | {"source": history.source_name(upload.name)}, rows
+
+
+def _carried(text: str) -> tuple[dict[str, Any], list[history.Row]]:
+    """The preview's document as the browser sent it back, read like any input (its rows are
+    checked again by the preview)."""
+    lost = history.HistoryFileError(_("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
+    try:
+        doc = safejson.loads(text)
+    except EngineError:
+        raise lost from None
+    if not isinstance(doc, dict) or any(key not in doc for key in ("ruleset", "players", "first_dealer", "source")):
+        raise lost
+    labels, hands = doc.get("labels"), doc.get("hands")
+    if not isinstance(labels, list) or not isinstance(hands, list) or len(labels) != len(hands):
+        raise lost
+    if not isinstance(doc["players"], list) or not all(isinstance(label, str) for label in labels):
+        raise lost
+    rows = [history.Row(excerpt(label, 20), hand) for label, hand in zip(labels, hands, strict=True)]
+    setup = {key: doc[key] for key in ("ruleset", "players", "first_dealer")}
+    return setup | {"source": history.source_name(doc["source"])}, rows
 
 
 @club_view(Need.WRITE)
@@ -54,9 +73,6 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             setup, rows = _source(form, selectors.club_rules_spec(access.club), "confirm" in request.POST)
         except history.HistoryFileError as error:
             form.add_error("file", str(error))
-            return render(request, "imports/history_import.html", context)
-        except (ValueError, KeyError, TypeError, EngineError):
-            form.add_error("file", _("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
             return render(request, "imports/history_import.html", context)
         source = setup.pop("source")
         checked = history.preview(club=access.club, rows=rows, **setup)
@@ -78,8 +94,10 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             else:
                 messages.success(request, _("Spielabend nachgetragen: %(count)s Einträge.") % {"count": len(rows)})
                 return redirect(session)
+        # Only a valid preview is carried back to be confirmed: a refused file is never echoed whole.
         document = checked.document() | {"labels": [row.label for row in rows], "source": source}
-        form = HistoryForm(initial={**form.cleaned_data, "document": json.dumps(document), "file": None})
+        carried = json.dumps(document) if checked.valid else ""
+        form = HistoryForm(initial={**form.cleaned_data, "document": carried, "file": None})
         shown = [
             {
                 "row": row,

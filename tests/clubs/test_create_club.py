@@ -62,7 +62,7 @@ def test_create_club_refuses_a_bad_login_and_creates_nothing(
     monkeypatch: pytest.MonkeyPatch, owner: str, typed: str | None, message: str
 ) -> None:
     stdin(monkeypatch, typed or "")
-    with pytest.raises(CommandError, match=message):
+    with pytest.raises(CommandError, match=re.escape(message)):
         call_command("create_club", "Verein", owner=owner, password_stdin=typed is not None)
     assert not Club.objects.exists() and not get_user_model().objects.exists()
 
@@ -88,3 +88,24 @@ def test_make_serve_prints_the_hint_only_while_no_club_exists(capsys: pytest.Cap
     capsys.readouterr()
     call_command("first_club_hint")
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "owner", "message"),
+    [
+        ("Verein\x1b", "sepp", "U+001B"),
+        ("Verein", "se\x00pp", "U+0000"),  # PostgreSQL cannot even look NUL up
+        ("Verein", "sepp\x01", "U+0001"),
+        ("Verein", "s" * 300, "150 Zeichen"),
+        ("V" * 300, "sepp", "1 bis 100 Zeichen"),
+    ],
+    ids=["escape-in-name", "nul-in-owner", "control-in-owner", "long-owner", "long-name"],
+)
+def test_create_club_refuses_control_characters_and_long_texts_before_the_database(
+    monkeypatch: pytest.MonkeyPatch, name: str, owner: str, message: str
+) -> None:
+    """Issue 22, finding 5: every text on its way into the database is checked as the forms check it."""
+    stdin(monkeypatch, "ein-langes-Passwort-7\n")
+    with pytest.raises(CommandError, match=re.escape(message)):
+        call_command("create_club", name, owner=owner, password_stdin=True)
+    assert not Club.objects.exists() and not get_user_model().objects.exists()

@@ -138,3 +138,14 @@ def test_revoking_unlinks_the_player_but_keeps_them(world: World) -> None:
     player.refresh_from_db()
     assert player.user is None
     assert not Membership.objects.filter(pk=membership.pk).exists()
+
+
+@pytest.mark.parametrize("name", ["S" * 61, "", "Sepp\x1b[31m"], ids=["too-long", "empty", "escape"])
+def test_a_member_name_from_any_path_is_checked_as_the_form_checks_it(world: World, name: str) -> None:
+    """Issue 22, finding 5: an import or a script reaches the same limits as the member form
+    (a name of 300 characters was stored on SQLite and a 500 on PostgreSQL)."""
+    with pytest.raises(ValidationError) as error:
+        services.member_create(club=world.club, display_name=name)
+    assert "display_name" in error.value.error_dict
+    with pytest.raises(ValidationError):
+        services.member_update(member=Member.objects.get(club=world.club, display_name="Sepp Huber"), display_name=name)

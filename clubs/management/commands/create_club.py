@@ -24,6 +24,7 @@ from clubs import services
 from clubs.backup import pending_migrations
 from clubs.logins import find_login, username_problem
 from clubs.models import Club
+from clubs.plaintext import text_problem
 
 
 class Command(BaseCommand):
@@ -58,6 +59,9 @@ class Command(BaseCommand):
             raise CommandError(f"Der Name des Vereins muss 1 bis {max_name} Zeichen lang sein.")
         if not owner:
             raise CommandError("--owner braucht einen Benutzernamen.")
+        problem = text_problem(owner, multiline=False)  # before any query: PostgreSQL cannot even look NUL up
+        if problem:
+            raise CommandError(f"--owner: {problem}")
         User = get_user_model()
         user = find_login(owner)  # Sepp, sepp and ｓepp are one login (clubs/logins.py)
         with transaction.atomic():

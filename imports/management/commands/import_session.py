@@ -17,10 +17,21 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 
 from clubs.models import Club
-from imports.history import HistoryFileError, HistoryRefused, Preview, history_import, preview, read_file
+from clubs.plaintext import text_problem
+from imports.history import (
+    MAX_BYTES,
+    HistoryFileError,
+    HistoryRefused,
+    Preview,
+    history_import,
+    preview,
+    read_file,
+    source_name,
+)
 from scoring import selectors
 from scoring.engine.core import EngineError
 from scoring.jsoncommand import fail
+from scoring.models import Session, Table
 
 
 def refuse(code: str, message: str, field: str | None = None) -> NoReturn:
@@ -55,8 +66,20 @@ class Command(BaseCommand):
             user = get_user_model().objects.filter(username=options["user"]).first()
             if user is None:
                 refuse("unknown_user", f"Den Zugang „{options['user']}“ gibt es nicht.", "user")
+        place, table_name = options["place"].strip(), options["table"].strip()
+        for field, value, longest in (
+            ("place", place, Session._meta.get_field("place").max_length),
+            ("table", table_name, Table._meta.get_field("name").max_length),
+        ):
+            problem = text_problem(value, multiline=False)
+            if problem:
+                refuse("invalid_value", problem, field)
+            if len(value) > longest or (field == "table" and not value):
+                refuse("invalid_value", f"Höchstens {longest} Zeichen (angegeben: {len(value)}).", field)
         path = Path(options["file"])
         try:
+            if path.stat().st_size > MAX_BYTES:  # refused before it is read
+                raise HistoryFileError("Die Datei ist größer als 2 MB; ein Spielabend ist viel kleiner.")
             doc, rows = read_file(path.name, path.read_bytes())
         except OSError as error:
             refuse("unreadable_input", f"{path}: {error.strerror}", "file")
@@ -82,7 +105,7 @@ class Command(BaseCommand):
             return
         try:
             session = history_import(
-                **kwargs, date=date, place=options["place"], table_name=options["table"], source=path.name, user=user
+                **kwargs, date=date, place=place, table_name=table_name, source=source_name(path.name), user=user
             )
         except HistoryRefused as refused:
             self.refused(refused.preview)
