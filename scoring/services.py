@@ -199,6 +199,57 @@ def entry_append(
 
 
 @transaction.atomic
+def entries_append(*, table: Table, log: Sequence[Mapping[str, Any]], user: User) -> list[Entry]:
+    """Append the entries of ``log`` (spec §3, seat names) to the table's log, in order: the rows
+    ``entry_append`` would store called once per entry (numbers, derived fields, ledger rows, one
+    audit row each, no idempotency key), but the stored log is folded once and every row is
+    written with ``bulk_create`` — an imported evening of 2,000 hands takes a second, not minutes
+    (each ``entry_append`` folds the whole log again).
+
+    All or nothing: an entry the engine refuses raises ``EntryError`` (``index`` its position in
+    ``log``, ``field`` ``hands[i].<field>``) before anything is written. The
+    ``hooks.entry_append_checks`` see the table once, before the first entry."""
+    table = _lock(table)
+    for check in hooks.entry_append_checks:
+        check(table)
+    setup = selectors.table_setup(table)
+    stored = selectors.table_log(table)
+    state = selectors.fold_log(setup, stored).state
+    by = _user(user)
+    entries: list[Entry] = []
+    results: list[EntryResult] = []
+    for index, data in enumerate(log):
+        try:
+            raw = _raw(data)
+            result, state = advance(setup.ruleset, setup.rules, state, raw)
+        except EngineError as error:
+            raise EntryError(error, index) from None
+        entry = Entry(table=table, number=len(stored) + index + 1, data=raw, created_by=by)
+        _set_derived(entry, result, state.stock, setup)
+        entries.append(entry)
+        results.append(result)
+    # bulk_create sets the primary keys (SQLite ≥ 3.35, PostgreSQL) the ledger rows point to.
+    Entry.objects.bulk_create(entries)
+    LedgerEntry.objects.bulk_create(
+        ledger
+        for entry, result in zip(entries, results, strict=True)
+        for ledger in _ledger_models(entry, _ledger_rows(result, setup), table)
+    )
+    AuditEntry.objects.bulk_create(
+        AuditEntry(
+            table=table,
+            session=table.session,
+            number=entry.number,
+            action=AuditEntry.Action.CREATE,
+            after=entry.data,
+            user=by,
+        )
+        for entry in entries
+    )
+    return entries
+
+
+@transaction.atomic
 def entry_correct(*, entry: Entry, data: Mapping[str, Any], user: User, reason: str) -> Entry:
     """Replace the facts of ``entry`` and re-fold the log from it."""
     table = _lock(entry.table)
