@@ -20,9 +20,10 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club
-from imports.history import MAX_ROWS, Row, history_import
+from imports import history
+from imports.history import MAX_ROWS, HistoryRefused, Row, history_import
 from scoring.models import AuditEntry, Entry, LedgerEntry, Session
-from tests.factories import SessionFactory, make_table, make_world, rufspiel
+from tests.factories import MemberFactory, SessionFactory, make_table, make_world, rufspiel
 from tools.synthetic import evening_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -151,3 +152,25 @@ def test_another_clubs_saves_wait_for_an_import_and_none_fails(file_database: No
     assert list(Entry.objects.filter(table=table).values_list("number", flat=True)) == list(range(1, SAVES + 1))
     assert Entry.objects.filter(table__session=imported["session"]).count() == MAX_ROWS
     assert imported["seconds"] < SECONDS, f"{MAX_ROWS} rows took {imported['seconds']:.1f} s"
+
+
+def test_a_player_spelled_otherwise_since_the_check_refuses_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows are checked before the transaction; the players are checked again inside it."""
+    world = make_world()
+    check = history.preview
+
+    def check_then_someone_adds_a_member(**kwargs: Any) -> history.Preview:
+        checked = check(**kwargs)
+        MemberFactory(club=world.club, display_name="anna neu")
+        return checked
+
+    monkeypatch.setattr(history, "preview", check_then_someone_adds_a_member)
+    players = ["Anna Neu", *PLAYERS[1:]]
+    rows = [Row(f"hands[{i}]", hand) for i, hand in enumerate(evening_log(players=players, hands=8))]
+    with pytest.raises(HistoryRefused) as refused:
+        history_import(
+            club=world.club, ruleset="allgaeu", players=players, first_dealer=players[0], rows=rows,
+            date=datetime.date(2019, 3, 1), user=None,
+        )  # fmt: skip
+    assert "„anna neu“" in " ".join(refused.value.preview.errors)
+    assert not Session.objects.exists()
