@@ -200,15 +200,16 @@ def entry_append(
 
 @transaction.atomic
 def entries_append(*, table: Table, log: Sequence[Mapping[str, Any]], user: User) -> list[Entry]:
-    """Append the entries of ``log`` (spec §3, seat names) to the table's log, in order: the rows
-    ``entry_append`` would store called once per entry (numbers, derived fields, ledger rows, one
-    audit row each, no idempotency key), but the stored log is folded once and every row is
-    written with ``bulk_create`` — an imported evening of 2,000 hands takes a second, not minutes
-    (each ``entry_append`` folds the whole log again).
+    """Append the entries of ``log`` (spec §3, seat names) to the table's log, in order: exactly
+    the rows that ``entry_append`` called once per entry stores (numbers, derived fields, ledger
+    rows, one audit row each; no idempotency key), but the stored log is folded once and every
+    row is written with ``bulk_create``: an imported evening of 2,000 hands takes seconds, not
+    minutes (each ``entry_append`` folds the whole log again).
 
     All or nothing: an entry the engine refuses raises ``EntryError`` (``index`` its position in
     ``log``, ``field`` ``hands[i].<field>``) before anything is written. The
-    ``hooks.entry_append_checks`` see the table once, before the first entry."""
+    ``hooks.entry_append_checks`` see the table once, before the first entry (a championship's
+    game limit is not checked per entry: its tables are typed, never imported)."""
     table = _lock(table)
     for check in hooks.entry_append_checks:
         check(table)
