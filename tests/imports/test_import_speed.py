@@ -19,11 +19,13 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club
+from clubs.models import Club, Member
 from imports import history
 from imports.history import MAX_ROWS, HistoryRefused, Row, history_import
+from scoring import services
 from scoring.models import AuditEntry, Entry, LedgerEntry, Session
 from tests.factories import MemberFactory, SessionFactory, make_table, make_world, rufspiel
+from tests.scoring.test_entries_append import stored_rows
 from tools.synthetic import evening_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -88,6 +90,25 @@ def test_the_biggest_file_imports_in_seconds() -> None:
     assert session.is_closed
     print(f"{MAX_ROWS} rows imported in {elapsed:.2f} s ({connection.vendor})")
     assert elapsed < SECONDS, f"{MAX_ROWS} rows took {elapsed:.1f} s"
+
+
+def test_an_imported_evening_stores_the_rows_of_its_hands_typed_one_by_one() -> None:
+    world = make_world()
+    scorer = world.users["scorer"]
+    log = evening_log(players=PLAYERS, hands=150, seed=11)
+    session = history_import(
+        club=world.club, ruleset="allgaeu", players=PLAYERS, first_dealer=PLAYERS[0],
+        rows=[Row(f"hands[{i}]", hand) for i, hand in enumerate(log)], date=datetime.date(2019, 3, 1), user=scorer,
+    )  # fmt: skip
+    typed = services.table_start(
+        session=services.session_create(club=world.club, date=datetime.date(2019, 3, 1), user=scorer),
+        members=[Member.objects.get(club=world.club, display_name=name) for name in PLAYERS],
+        rules="allgaeu",
+        user=scorer,
+    )
+    for data in log:
+        services.entry_append(table=typed, data=data, user=scorer)
+    assert stored_rows(session.tables.get()) == stored_rows(typed)
 
 
 def test_another_clubs_saves_wait_for_an_import_and_none_fails(file_database: None) -> None:
