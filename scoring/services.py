@@ -238,8 +238,8 @@ def entries_append(*, table: Table, log: Sequence[Mapping[str, Any]], user: User
     )
     AuditEntry.objects.bulk_create(
         AuditEntry(
-            table=table,
-            session=table.session,
+            table_id=table.pk,
+            session_id=table.session_id,
             number=entry.number,
             action=AuditEntry.Action.CREATE,
             after=entry.data,
@@ -443,11 +443,13 @@ def _ledger_rows(result: EntryResult, setup: selectors.TableSetup) -> list[Ledge
 
 def _ledger_models(entry: Entry, rows: list[LedgerRow], table: Table) -> list[LedgerEntry]:
     session = table.session
+    # By id, not by object: the related-object setters were a good part of building the 8,000
+    # ledger rows of an imported evening.
     return [
         LedgerEntry(
-            entry=entry,
-            table=table,
-            session=session,
+            entry_id=entry.pk,
+            table_id=table.pk,
+            session_id=session.pk,
             club_id=session.club_id,
             member_id=member,
             date=session.date,
