@@ -346,7 +346,7 @@ def history_import(
 
     The rows are checked before the transaction begins: on SQLite a writing transaction holds
     the database's one write lock from its start, and every other club's save waits for it, so
-    only the writes happen inside it (2,000 rows: about a second, docs/import.md)."""
+    it holds only the storing (2,000 rows: about two seconds, docs/import.md)."""
     checked = preview(club=club, ruleset=ruleset, players=players, first_dealer=first_dealer, rows=rows)
     if not checked.valid:
         raise HistoryRefused(checked)
