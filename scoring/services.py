@@ -199,6 +199,58 @@ def entry_append(
 
 
 @transaction.atomic
+def entries_append(*, table: Table, log: Sequence[Mapping[str, Any]], user: User) -> list[Entry]:
+    """Append the entries of ``log`` (spec §3, seat names) to the table's log, in order: exactly
+    the rows that ``entry_append`` called once per entry stores (numbers, derived fields, ledger
+    rows, one audit row each; no idempotency key), but the stored log is folded once and every
+    row is written with ``bulk_create``: an imported evening of 2,000 hands takes seconds, not
+    minutes (each ``entry_append`` folds the whole log again).
+
+    All or nothing: an entry the engine refuses raises ``EntryError`` (``index`` its position in
+    ``log``, ``field`` ``hands[i].<field>``) before anything is written. The
+    ``hooks.entry_append_checks`` see the table once, before the first entry (a championship's
+    game limit is not checked per entry: its tables are typed, never imported)."""
+    table = _lock(table)
+    for check in hooks.entry_append_checks:
+        check(table)
+    setup = selectors.table_setup(table)
+    stored = selectors.table_log(table)
+    state = selectors.fold_log(setup, stored).state
+    by = _user(user)
+    entries: list[Entry] = []
+    results: list[EntryResult] = []
+    for index, data in enumerate(log):
+        try:
+            raw = _raw(data)
+            result, state = advance(setup.ruleset, setup.rules, state, raw)
+        except EngineError as error:
+            raise EntryError(error, index) from None
+        entry = Entry(table=table, number=len(stored) + index + 1, data=raw, created_by=by)
+        _set_derived(entry, result, state.stock, setup)
+        entries.append(entry)
+        results.append(result)
+    # bulk_create sets the primary keys (SQLite ≥ 3.35, PostgreSQL) the ledger rows point to.
+    Entry.objects.bulk_create(entries)
+    LedgerEntry.objects.bulk_create(
+        ledger
+        for entry, result in zip(entries, results, strict=True)
+        for ledger in _ledger_models(entry, _ledger_rows(result, setup), table)
+    )
+    AuditEntry.objects.bulk_create(
+        AuditEntry(
+            table_id=table.pk,
+            session_id=table.session_id,
+            number=entry.number,
+            action=AuditEntry.Action.CREATE,
+            after=entry.data,
+            user=by,
+        )
+        for entry in entries
+    )
+    return entries
+
+
+@transaction.atomic
 def entry_correct(*, entry: Entry, data: Mapping[str, Any], user: User, reason: str) -> Entry:
     """Replace the facts of ``entry`` and re-fold the log from it."""
     table = _lock(entry.table)
@@ -391,11 +443,13 @@ def _ledger_rows(result: EntryResult, setup: selectors.TableSetup) -> list[Ledge
 
 def _ledger_models(entry: Entry, rows: list[LedgerRow], table: Table) -> list[LedgerEntry]:
     session = table.session
+    # By id, not by object: the related-object setters were a good part of building the 8,000
+    # ledger rows of an imported evening.
     return [
         LedgerEntry(
-            entry=entry,
-            table=table,
-            session=session,
+            entry_id=entry.pk,
+            table_id=table.pk,
+            session_id=session.pk,
             club_id=session.club_id,
             member_id=member,
             date=session.date,

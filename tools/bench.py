@@ -4,6 +4,8 @@
   entry, its ledger rows and audit row, committed).
 - ``replay_ms``: correcting hand 1 of a 200-hand evening (the whole log re-folded, what changed
   rewritten, committed).
+- ``import_ms``: a history import of the largest file allowed (``imports.history.MAX_ROWS``
+  rows: checked, then stored in one transaction, the evening closed; docs/import.md).
 
 Each builds its evening through the services in a throwaway club (allgaeu, four players, the
 engine's realistic game mix), takes the median of several runs, and deletes the club again.
@@ -22,10 +24,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from clubs.models import Club, Member
+from imports.history import MAX_ROWS, Row, history_import
 from scoring import selectors, services
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import schafkopf_hand
 from scoring.models import Entry, Session, Table
+from tools.synthetic import evening_log
 
 RUNS = 7
 PLAYERS = ("Anna", "Bert", "Cilli", "Done")
@@ -95,3 +99,25 @@ def replay_ms(*, hands: int = 200) -> float:
             lambda: services.entry_correct(entry=entry, data=next(variants), user=None, reason="bench"),
             lambda: None,
         )
+
+
+def import_ms(*, rows: int = MAX_ROWS) -> float:
+    """Server time of one history import of ``rows`` rows into a new club (one run: it takes
+    seconds, and the median of the other figures is there to damp milliseconds of noise)."""
+    log = [Row(f"hands[{i}]", hand) for i, hand in enumerate(evening_log(players=PLAYERS, hands=rows))]
+    club = Club.objects.create(name="Benchmark", slug=f"bench-{uuid.uuid4().hex[:12]}")
+    try:
+        started = time.perf_counter()
+        history_import(
+            club=club,
+            ruleset="allgaeu",
+            players=PLAYERS,
+            first_dealer=PLAYERS[0],
+            rows=log,
+            date=datetime.date(2026, 1, 1),
+            user=None,
+        )
+        return round((time.perf_counter() - started) * 1000, 1)
+    finally:
+        Session.objects.filter(club=club).delete()  # members are protected while ledger rows exist
+        club.delete()

@@ -44,7 +44,7 @@ class History:
     ledger_rows: int
 
 
-def _next_raw(rules: Any, state: fold.TableState, rng: random.Random) -> dict[str, Any]:
+def next_raw(rules: Any, state: fold.TableState, rng: random.Random) -> dict[str, Any]:
     """The next log entry a table would write: a vote when one is due, now and then a misdeal,
     otherwise a hand."""
     if state.vote_pending:
@@ -54,6 +54,20 @@ def _next_raw(rules: Any, state: fold.TableState, rng: random.Random) -> dict[st
             return {"event": "vergeben"}
         return schafkopf_hand(rules, rng, state.seats, state.round)
     return random_hand(rules, rng, state.seats)
+
+
+def evening_log(*, players: Sequence[str], hands: int, preset: str = "allgaeu", seed: int = 7) -> list[dict[str, Any]]:
+    """A valid log of ``hands`` entries for one table of ``players`` (the first deals first), as
+    ``next_raw`` draws them: a file for the history import of that size (its tests, the bench)."""
+    rng = random.Random(seed)
+    ruleset, table_rules = registry.load_with_table(preset)
+    state = fold.start(ruleset, table_rules, tuple(players), players[0])
+    log = []
+    for _ in range(hands):
+        raw = next_raw(ruleset, state, rng)
+        _result, state = fold.advance(ruleset, table_rules, state, raw)
+        log.append(raw)
+    return log
 
 
 @dataclass
@@ -139,7 +153,7 @@ def _plan_evening(
         state = fold.start(ruleset, table_rules, names, names[0])
         share = count // len(seatings) + (1 if number <= count % len(seatings) else 0)
         for entry_number in range(1, share + 1):
-            raw = _next_raw(ruleset, state, rng)
+            raw = next_raw(ruleset, state, rng)
             result, state = fold.advance(ruleset, table_rules, state, raw)
             entry = Entry(table=table, number=entry_number, data=raw)
             services.entry_derive(entry=entry, result=result, after=state, setup=setup)

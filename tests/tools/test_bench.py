@@ -23,6 +23,7 @@ KEYS = {
     "standings_floor_ms",
     "hand_entry_ms",
     "replay_ms",
+    "import_ms",
     "pdf_ms",
     "xlsx_ms",
 }

@@ -20,6 +20,7 @@ the workbook), then measures:
   per unit and member): the floor; ``standings_sql_ms``: the page's own aggregate (total, hands,
   as declarer, won) as raw SQL. The three are measured in turns, so load hits them alike;
 - ``hand_entry_ms``, ``replay_ms``: the score sheet's figures (``tools.bench``);
+- ``import_ms``: a history import of 2,000 rows, the largest file allowed (``tools.bench``);
 - ``pdf_ms``: the standings PDF of the 100-player club (all time, with its charts);
 - ``xlsx_ms``: that club's workbook (Standings, Hands: every one of the 2,500 entries, Players);
 - ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries).
@@ -52,6 +53,7 @@ from scoring.engine.core import Context
 from scoring.engine.samples import random_hand
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry, Seat, Session, Table
 from standings import selectors as stats
+from tools.bench import import_ms
 from tools.benchdb import bench_settings, temporary_database
 from tools.load import run_load
 from tools.synthetic import build_history
@@ -277,6 +279,7 @@ class Command(BaseCommand):
             **result,
             "hand_entry_ms": hand_entry,
             "replay_ms": replay,
+            "import_ms": import_ms(),
             "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
             "entries": Entry.objects.filter(table__session__club=club).count(),
             "ledger_rows": ledger_rows,
