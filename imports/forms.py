@@ -57,7 +57,9 @@ class HistoryForm(PlainTextFields, forms.Form):
 
     def clean_file(self) -> UploadedFile | None:
         upload = self.cleaned_data.get("file")
-        if upload is not None and upload.size > MAX_BYTES:  # refused before it is read
+        if not isinstance(upload, UploadedFile):  # none, or False from a posted "clear" tick
+            return None
+        if upload.size > MAX_BYTES:  # refused before it is read
             raise forms.ValidationError(_("Die Datei ist größer als 2 MB; ein Spielabend ist viel kleiner."))
         return upload
 

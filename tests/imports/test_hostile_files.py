@@ -255,6 +255,16 @@ def test_a_broken_workbook_is_refused_at_the_file_field_as_unreadable(world: Wor
     assert not Session.objects.exists()
 
 
+def test_a_posted_clear_tick_instead_of_a_file_asks_for_a_file(world: World, client_as: Any) -> None:
+    """The file input's "clear" tick makes the field False, not a file (found by the sweep of
+    tests/test_hostile_requests.py: its size was read, a 500)."""
+    data = {"date": "2024-05-03", "table_name": "Tisch 1", "players": PLAYERS, "file-clear": "on"}
+    response = client_as("scorer").post(reverse("scoring:history_import", kwargs={"slug": world.club.slug}), data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["file"] == ["Bitte eine Datei wählen."]
+    assert not Session.objects.exists()
+
+
 def test_a_missing_shared_string_names_the_cell() -> None:
     message = refused_quickly("abend.xlsx", BROKEN["missing-shared-string"], "Zeile 1, Spalte A")
     assert "Text Nr. 7" in message
