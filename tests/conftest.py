@@ -1,8 +1,10 @@
 import os
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
+from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
@@ -42,6 +44,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         (kept if uses_database(item) else dropped).append(item)
     config.hook.pytest_deselected(items=dropped)
     items[:] = kept
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> None:
+    """Each test starts in the default language: a request in English (the LocaleMiddleware
+    activates the request's language for the thread and leaves it) must not turn the next test's
+    messages English."""
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
