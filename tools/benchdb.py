@@ -91,7 +91,7 @@ def bench_settings(hosts: tuple[str, ...] = ("localhost", "127.0.0.1")) -> Itera
             WHITENOISE_AUTOREFRESH=False,
             STORAGES={
                 **settings.STORAGES,
-                "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+                "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},  # production's
             },
         ):
             call_command("collectstatic", interactive=False, verbosity=0)
