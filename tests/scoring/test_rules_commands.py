@@ -6,35 +6,22 @@ Gardareiz ``bid``, a Stöcklesrunde's Mungo owner) are scored like the pure engi
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scoring.engine.api import score_hand_document
 from scoring.engine.session import score_session_document
+from tests.commands import manage
 
-ROOT = Path(__file__).resolve().parents[2]
 P4 = ["Anna", "Bert", "Cilli", "Done"]
 P5 = [*P4, "Emil"]
 GARDAREIZ = {"round": "gardareizrunde"}
 
 
 def run(command: str, doc: dict[str, Any]) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DJANGO_DEBUG": "1", "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), command],
-        input=json.dumps(doc),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    return manage(command, stdin=json.dumps(doc))
 
 
 def hand(ruleset: Any, **facts: Any) -> dict[str, Any]:

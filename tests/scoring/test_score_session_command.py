@@ -4,15 +4,13 @@ gives out; invalid input prints the error object, one line on standard error, an
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from scoring.engine.session import score_session_document
+from tests.commands import manage
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Anna", "Bert", "Cilli", "Done", "Emil"]
 
 EVENING: dict[str, Any] = {
@@ -39,17 +37,7 @@ EVENING: dict[str, Any] = {
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DJANGO_DEBUG": "1", "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "score_session", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    return manage("score_session", *args, stdin=stdin)
 
 
 def test_score_session_command_scores_a_whole_evening_like_the_fold() -> None:

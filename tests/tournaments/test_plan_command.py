@@ -12,12 +12,17 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.commands import manage
 from tournaments.engine.plan import plan_document
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return manage("plan_tournament", *args)
+
+
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DJANGO_DEBUG": "1", "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), "plan_tournament", *args],
@@ -53,7 +58,7 @@ def test_plan_tournament_takes_partien_games_and_seed(capsys: pytest.CaptureFixt
 
 
 def test_same_seed_same_plan_across_processes() -> None:
-    first, second = run("--players", "18", "--seed", "9"), run("--players", "18", "--seed", "9")
+    first, second = run_process("--players", "18", "--seed", "9"), run_process("--players", "18", "--seed", "9")
     assert first.returncode == second.returncode == 0
     assert first.stdout == second.stdout
 

@@ -4,18 +4,14 @@ criterion of 001 §11.3 out; invalid input prints the error object and exits 2."
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scoring.engine.session import score_session_document
+from tests.commands import manage
 from tournaments.engine.ranking import CRITERIA
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def rufspiel(declarer: str, partner: str, augen: int) -> dict[str, Any]:
@@ -61,17 +57,7 @@ CHAMPIONSHIP: dict[str, Any] = {
 
 
 def run(doc: Any = None, *, raw: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DJANGO_DEBUG": "1", "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "rank_tournament"],
-        input=raw if raw is not None else json.dumps(doc),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    return manage("rank_tournament", stdin=raw if raw is not None else json.dumps(doc))
 
 
 def test_rank_tournament_prints_the_ranking_with_every_criterion() -> None:
