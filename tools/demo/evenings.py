@@ -16,7 +16,7 @@ from clubs.models import Club, Member
 from scoring import selectors, services
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import schafkopf_hand
-from scoring.engine.session import TableState
+from scoring.engine.session import TableState, advance
 from scoring.models import ClubRules, Session, Table
 
 DEMO_NOTE = "Demo-Abend (seed_demo)"
@@ -58,6 +58,7 @@ def _play(table: Table, rng: random.Random, user: AbstractBaseUser | None) -> No
     assert isinstance(rules, SchafkopfRules)
     state = selectors.table_state(table, setup).state
     bock_done = mungo_done = False
+    log: list[dict[str, Any]] = []
     for number in range(1, HANDS + 1):
         data: dict[str, Any]
         if state.vote_pending:
@@ -71,8 +72,10 @@ def _play(table: Table, rng: random.Random, user: AbstractBaseUser | None) -> No
             mungo_done = True
         else:
             data = as_entered(schafkopf_hand(rules, rng, state.seats, state.round))
-        services.entry_append(table=table, data=data, user=user)
-        state = selectors.table_state(table, setup).state
+        log.append(data)
+        state = advance(rules, setup.rules, state, data)[1]
+    # In bulk, as an imported sheet is stored: the same rows as one by one, in a fraction of the time.
+    services.entries_append(table=table, log=log, user=user)
 
 
 def as_entered(hand: dict[str, Any]) -> dict[str, Any]:
