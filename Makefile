@@ -13,13 +13,15 @@ PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 # -rfEs: every failure, error and skipped test (with its reason) in the summary; the ten slowest
 # tests of each run at its end. The suite runs in parallel (pytest-xdist, one worker per core;
-# TEST_WORKERS=1 for one process), the browser tests after it one at a time: each drives a
-# Chromium against its own live server, and two at once on a small machine only compete.
+# TEST_WORKERS=1 for one process), then the browser tests, also one per worker: each worker has
+# its own database and live server, and a browser test spends much of its time waiting for the
+# page, so two at once finish sooner. They are not mixed into the first run: a live server's
+# thread answering late holds an in-memory SQLite table that the next test of its worker flushes.
 # On SQLite everything runs; on PostgreSQL (TEST_SCOPE=database, tests/conftest.py) only the
 # tests that use the database: what needs none (the pure engines, the planner) runs once.
 PYTEST := $(PY) -m pytest -rfEs --durations=10
 TEST_WORKERS ?= auto
-SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && $(PYTEST) tests/e2e
+SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && $(PYTEST) -n $(TEST_WORKERS) tests/e2e
 
 .PHONY: help run serve update test lint system-deps vendor messages
 

@@ -1,6 +1,11 @@
+import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
+
+# Not run again on PostgreSQL: logging in reads one row; logins are tested on both databases by the
+# Django client tests (tests/test_accounts.py, tests/clubs).
+pytestmark = pytest.mark.no_db_variance
 
 
 def test_demo_owner_logs_in_and_sees_the_club(live_server: LiveServer, page: Page) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -85,6 +86,7 @@ def test_after_a_save_the_game_buttons_are_under_the_thumb(live_server: LiveServ
     assert Entry.objects.filter(table=table).count() == 13
 
 
+@pytest.mark.no_db_variance  # layout and form, nothing stored: not run again on PostgreSQL
 def test_a_refused_save_shows_its_error_in_view(live_server: LiveServer, phone: Page, world: World) -> None:
     table = start_table(world, hands=12)
     form = open_table(phone, live_server, world, table)
@@ -110,6 +112,7 @@ def checked(form: Locator, legend: str) -> str:
     return group.locator("input:checked").get_attribute("value") or ""
 
 
+@pytest.mark.no_db_variance  # layout and form, nothing stored: not run again on PostgreSQL
 def test_under_dauerdeckel_mungo_and_tout_start_without_deckel(
     live_server: LiveServer, phone: Page, world: World
 ) -> None:

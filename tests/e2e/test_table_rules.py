@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -13,6 +14,10 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import selectors, services
 from scoring.models import Table
 from tests.factories import World, make_table
+
+# Not run again on PostgreSQL: what the form offers and refuses in the browser; what is stored is
+# tested on both databases in tests/scoring.
+pytestmark = pytest.mark.no_db_variance
 
 
 def open_table(page: Page, live_server: LiveServer, world: World, table: Table) -> None:

@@ -33,6 +33,7 @@ from scoring.engine.session_rules import table_option_specs
 from scoring.models import ClubRules, Entry, KasseBooking, LedgerEntry
 from tests.factories import World, make_tournament
 from tests.hostile import run_command
+from tests.properties import examples
 from tournaments.forms import AdjustmentForm
 
 SEATS = ["Anna", "Bert", "Cilli", "Done"]
@@ -113,7 +114,7 @@ def test_the_largest_sie_is_the_maxima_multiplied_out() -> None:
     assert result["payouts"]["Anna"] == 3 * price <= worst_case_bound()
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     preset=st.sampled_from(SCHAFKOPF),
     seed=st.integers(0, 2**32),

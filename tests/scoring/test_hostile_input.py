@@ -32,6 +32,7 @@ from scoring.engine.core import EngineError
 from scoring.models import AuditEntry, Entry, LedgerEntry, Table
 from tests.factories import World, rufspiel
 from tests.hostile import HUGE, hostile_hands, hostile_json_text, hostile_text, hostile_values, run_command
+from tests.properties import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = ["Anna", "Bert", "Cilli", "Done"]
@@ -250,7 +251,7 @@ def test_the_service_refuses_what_a_form_would(table: Table) -> None:
 # --- properties ------------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(
     command=st.sampled_from(["score_hand", "score_session", "rank_tournament"]),
     bad=hostile_json_text(),
@@ -358,7 +359,7 @@ json_with_hostile_text = st.recursive(
 )
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(value=json_with_hostile_text, ascii_only=st.booleans())
 def test_the_reader_refuses_text_exactly_when_the_full_check_does(value: Any, ascii_only: bool) -> None:
     """The reader skips the look at each string when the text shows no bad character at all: that

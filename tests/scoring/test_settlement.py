@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.selectors import fewest_transfers
+from tests.properties import examples
 
 
 def most_zero_groups(amounts: tuple[int, ...]) -> int:
@@ -25,7 +26,7 @@ def most_zero_groups(amounts: tuple[int, ...]) -> int:
     return best
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.lists(st.sampled_from([-30, -20, -10, -5, 5, 10, 20, 30, 0]), min_size=0, max_size=6))
 def test_fewest_transfers_settles_everything_with_the_minimum(amounts: list[int]) -> None:
     balances = [*amounts, -sum(amounts)]

@@ -25,6 +25,7 @@ from scoring.engine.presets.doppelkopf import (
 from scoring.engine.presets.doppelkopf_samples import SEATS, doppelkopf_hand
 from scoring.engine.registry import load
 from tests.hostile import hostile_text, huge_integers
+from tests.properties import examples
 
 NAMES = ["Anna", "Bert", "Cilli", "Done"]
 
@@ -86,7 +87,7 @@ def score(hand: dict[str, Any], options: dict[str, Any] | None = None, bock: int
         raise
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands(), OPTIONS, st.integers(0, 3))
 def test_doppelkopf_zero_sum_every_seat_named_lines_add_up(
     hand: dict[str, Any], options: dict[str, Any], bock: int
@@ -113,7 +114,7 @@ def test_doppelkopf_zero_sum_every_seat_named_lines_add_up(
     assert result["price"] == abs(value)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hands(), OPTIONS)
 def test_doppelkopf_bock_doubles_exactly(hand: dict[str, Any], options: dict[str, Any]) -> None:
     plain = score(hand, options)
@@ -122,7 +123,7 @@ def test_doppelkopf_bock_doubles_exactly(hand: dict[str, Any], options: dict[str
     assert bocked["winner"] == plain["winner"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hands(extras=False, tricks=False), st.integers(0, 240), st.sampled_from(("net", "void")))
 def test_doppelkopf_more_augen_never_cost_re(hand: dict[str, Any], other: int, both_fail: str) -> None:
     # Without the two rules that punish a side for its own lead (004 §8 missed announcements,
@@ -136,7 +137,7 @@ def test_doppelkopf_more_augen_never_cost_re(hand: dict[str, Any], other: int, b
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hands(), st.randoms(use_true_random=False))
 def test_doppelkopf_announcement_order_does_not_matter(hand: dict[str, Any], rnd: random.Random) -> None:
     shuffled = {side: rnd.sample(made, len(made)) for side, made in hand["announcements"].items()}
@@ -183,7 +184,7 @@ FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(FIELDS, st.integers(0, 2))
 def test_doppelkopf_random_json_gives_result_or_engine_error(raw: dict[str, Any], bock: int) -> None:
     doc = {"ruleset": "doppelkopf", "seats": NAMES, "context": {"bock": bock}, **raw}

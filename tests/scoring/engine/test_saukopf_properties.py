@@ -16,6 +16,7 @@ from scoring.engine.presets.saukopf import CALL_GAMES, GAMES, MAST_GAMES, PAARHU
 from scoring.engine.presets.saukopf_samples import saukopf_hand
 from scoring.engine.presets.saukopf_trumps import RANKS, SUITS, TRUMP_COUNT
 from tests.hostile import hostile_text, huge_integers
+from tests.properties import examples
 
 NAMES = ("Anna", "Bert", "Cilli", "Done")
 SIDES = ("declarer", "opponents")
@@ -100,7 +101,7 @@ def score(seats: list[str], hand: dict[str, Any]) -> dict[str, Any]:
     return score_hand_document({"ruleset": "saukopf", "seats": seats, **hand})
 
 
-@settings(max_examples=600)
+@settings(max_examples=examples(600))
 @given(valid_hands())
 def test_saukopf_zero_sum_every_seat_and_lines_add_up(case: tuple[list[str], dict[str, Any]]) -> None:
     seats, hand = case
@@ -126,7 +127,7 @@ def test_saukopf_zero_sum_every_seat_and_lines_add_up(case: tuple[list[str], dic
         assert not any(line["label"].startswith("Strafpunkt") for line in result["lines"])
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.integers(0, 2**32), st.sampled_from((4, 3)))
 def test_saukopf_sampler_hands_are_valid_and_balance(seed: int, n: int) -> None:
     # The benchmark's hands (a club evening's mix) must all pass validation.
@@ -179,7 +180,7 @@ def mirrored_pairs(draw: st.DrawFn) -> tuple[list[str], dict[str, Any], dict[str
     return seats, won, lost
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(mirrored_pairs())
 def test_saukopf_mirrored_win_and_loss_differ_only_in_sign(case: tuple[list[str], dict, dict]) -> None:
     seats, won, lost = case
@@ -189,7 +190,7 @@ def test_saukopf_mirrored_win_and_loss_differ_only_in_sign(case: tuple[list[str]
     assert [line["amount"] for line in a["lines"]] == [line["amount"] for line in b["lines"]]
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(valid_hands())
 def test_saukopf_huftritt_adds_exactly_two(case: tuple[list[str], dict[str, Any]]) -> None:
     seats, hand = case
@@ -253,13 +254,13 @@ def _result_or_engine_error(doc: Any) -> None:
     assert sum(result["payouts"].values()) == 0
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.sampled_from((3, 4)), st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=10))
 def test_saukopf_random_json_gives_result_or_engine_error(n: int, hand: dict[str, Any]) -> None:
     _result_or_engine_error({"ruleset": "saukopf", "seats": list(NAMES[:n]), **hand})
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(valid_hands(), st.sampled_from(FIELDS), JSON)
 def test_saukopf_one_broken_field_gives_result_or_engine_error(
     case: tuple[list[str], dict[str, Any]], name: str, value: Any

@@ -15,6 +15,7 @@ from scoring.engine.api import score_hand_document
 from scoring.engine.core import Context, EngineError
 from scoring.engine.samples import schafkopf_hand
 from tests.hostile import hostile_text, huge_integers
+from tests.properties import examples
 
 SEATS = ("Anna", "Bert", "Cilli", "Done")
 PRESETS = ("standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf")
@@ -48,7 +49,7 @@ def _three_way_mungo_tie(result: Any) -> bool:
     return any(line.label.startswith("Gleichstand dreier") for line in result.lines)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(preset=st.sampled_from(PRESETS), seed=seeds, anhang_c=st.booleans())
 def test_every_hand_is_zero_sum_and_names_every_seat(preset: str, seed: int, anhang_c: bool) -> None:
     options = ANHANG_C if anhang_c and preset != "reiner-schafkopf" else {}
@@ -179,7 +180,7 @@ fields = st.sampled_from(
 )
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(
     preset=st.sampled_from([*PRESETS, "nope", 7]),
     mutations=st.dictionaries(fields, json_values, max_size=6),

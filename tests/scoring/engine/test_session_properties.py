@@ -17,6 +17,7 @@ from scoring.engine.presets.schafkopf import ROUNDS, SchafkopfRules
 from scoring.engine.samples import seated_hand
 from scoring.engine.session import EntryError, TableState, advance, fold, start
 from scoring.engine.session_rules import TableRules
+from tests.properties import examples
 
 NAMES = ("Anna", "Bert", "Cilli", "Done", "Emil", "Fritz")
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -93,7 +94,7 @@ def random_evening(config: int, players: int, seed: int, length: int) -> tuple[A
 evenings = st.tuples(st.integers(0, len(CONFIGS) - 1), st.integers(4, 6), st.integers(0, 2**32), st.integers(0, 90))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(evening=evenings)
 def test_random_evenings_are_zero_sum_with_the_stock_and_totals_sum_the_entries(evening: tuple[int, ...]) -> None:
     rules, table, names, first, log, _, _ = random_evening(*evening)
