@@ -138,6 +138,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "timeout": 20,
         }
     )
+    if TESTING and os.environ.get("TEST_SQLITE_FILE"):
+        # The browser tests (make test): the test database in a file, not in memory. In memory
+        # the live server's threads share the test's one connection, and a request still being
+        # answered when a test ends makes its flush fail with "database table is locked"; with a
+        # file each thread has its own connection and the flush waits for the request.
+        DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-browser.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
