@@ -12,17 +12,19 @@ PG_DEFAULT_URL := postgres://postgres@127.0.0.1:5432/test
 # Chromium for the browser tests; Pango for WeasyPrint's PDFs; a font for both.
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 # -rfEs: every failure, error and skipped test (with its reason) in the summary; the ten slowest
-# tests of each run at its end. The suite runs in parallel (pytest-xdist, one worker per core;
-# TEST_WORKERS=1 for one process), then the browser tests, also one per worker: each worker has
-# its own database and live server, and a browser test spends much of its time waiting for the
-# page, so two at once finish sooner. On SQLite their test database is a file (TEST_SQLITE_FILE,
-# config/settings.py): in memory, a live server's thread still answering when a test ends holds a
-# table the test's flush needs ("database table is locked").
+# tests of each run at its end. The suite runs in parallel (pytest-xdist, one worker per core, an
+# idle worker takes tests from a busy one; TEST_WORKERS=1 for one process), then the browser
+# tests, also one per worker: each worker has its own database and live server, and a browser
+# test spends much of its time waiting for the page, so two at once finish sooner. On SQLite their
+# test database is a file (TEST_SQLITE_FILE, config/settings.py): in memory, a live server's
+# thread still answering when a test ends holds a table the test's flush needs.
 # On SQLite everything runs; on PostgreSQL (TEST_SCOPE=database, tests/conftest.py) only the
-# tests that use the database: what needs none (the pure engines, the planner) runs once.
+# tests that use the database: what needs none (the pure engines, the planner) or what it cannot
+# change (marked no_db_variance: the browser's own side, layout, refusals at the field) runs once.
 PYTEST := $(PY) -m pytest -rfEs --durations=10
 TEST_WORKERS ?= auto
-SUITE = $(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e && TEST_SQLITE_FILE=1 $(PYTEST) -n $(TEST_WORKERS) tests/e2e
+XDIST = -n $(TEST_WORKERS) --dist worksteal
+SUITE = $(PYTEST) $(XDIST) --ignore=tests/e2e && TEST_SQLITE_FILE=1 $(PYTEST) $(XDIST) tests/e2e
 
 .PHONY: help run serve update test lint system-deps vendor messages
 

@@ -91,7 +91,9 @@ def bench_settings(hosts: tuple[str, ...] = ("localhost", "127.0.0.1")) -> Itera
             WHITENOISE_AUTOREFRESH=False,
             STORAGES={
                 **settings.STORAGES,
-                "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},  # production's
+                # Hashed names as in production; no compressed copies, which only serving them would use and
+                # which cost the run seconds (Pyodide's wasm).
+                "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
             },
         ):
             call_command("collectstatic", interactive=False, verbosity=0)

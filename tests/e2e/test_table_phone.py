@@ -107,9 +107,11 @@ def test_a_refused_save_shows_its_error_in_view(live_server: LiveServer, phone: 
 # --- 2. the defaults follow the game ----------------------------------------------------------
 
 
-def checked(form: Locator, legend: str) -> str:
+def expect_checked(form: Locator, legend: str, value: str) -> None:
+    """The button ``value`` of the group headed ``legend`` is the chosen one (waited for: the
+    page's script sets the default after the tap, later on a loaded machine)."""
     group = form.locator("fieldset", has=form.page.locator("legend", has_text=legend)).first
-    return group.locator("input:checked").get_attribute("value") or ""
+    expect(group.locator(f'input[value="{value}"]')).to_be_checked()
 
 
 @pytest.mark.no_db_variance  # layout and form, nothing stored: not run again on PostgreSQL
@@ -119,26 +121,26 @@ def test_under_dauerdeckel_mungo_and_tout_start_without_deckel(
     table = start_table(world)
     form = open_table(phone, live_server, world, table)
     tap(form, "Spiel", "Rufspiel")
-    assert checked(form, "Deckel") == "1"  # Dauerdeckel (001 §4.4)
+    expect_checked(form, "Deckel", "1")  # Dauerdeckel (001 §4.4)
     tap(form, "Spiel", "Mungo")
-    assert checked(form, "Deckel") == "0"  # the most common Mungo is not doubled
+    expect_checked(form, "Deckel", "0")  # the most common Mungo is not doubled
     tap(form, "Spiel", "Solo")
-    assert checked(form, "Deckel") == "1"
+    expect_checked(form, "Deckel", "1")
     tout = form.locator(".switches.tout")
     expect(tout).to_be_visible()
     # The Tout switch sits with the game, above the players, not below the Deckel.
     assert tout.bounding_box()["y"] < form.locator("fieldset.deckel").bounding_box()["y"]
     assert tout.bounding_box()["y"] < form.get_by_text("Spieler", exact=True).bounding_box()["y"]
     tout.locator("label").tap()
-    assert checked(form, "Deckel") == "0"
+    expect_checked(form, "Deckel", "0")
     shot(phone, "03-tout-defaults")
     tout.locator("label").tap()
-    assert checked(form, "Deckel") == "1"
+    expect_checked(form, "Deckel", "1")
     tap(form, "Deckel", "2")  # tapped by hand: stays
     tap(form, "Spiel", "Wenz")
-    assert checked(form, "Deckel") == "2"
+    expect_checked(form, "Deckel", "2")
     tap(form, "Spiel", "Sie")
-    assert checked(form, "Deckel") == "2"
+    expect_checked(form, "Deckel", "2")
 
 
 # --- 3. a plain hand needs no keyboard ----------------------------------------------------------
