@@ -190,12 +190,18 @@ def read_file(name: str, content: bytes) -> tuple[dict[str, Any] | None, list[Ro
     raise HistoryFileError(_("Erwartet eine .csv-, .xlsx- oder .json-Datei."))
 
 
+def _row_count_problem(count: int) -> str | None:
+    if count <= MAX_ROWS:
+        return None
+    return _("%(count)s Zeilen; erlaubt sind höchstens %(max)s, ein Spielabend hat weniger.") % {
+        "count": sheets.thousands(count),
+        "max": sheets.thousands(MAX_ROWS),
+    }
+
+
 def _check_row_count(count: int) -> None:
-    if count > MAX_ROWS:
-        raise HistoryFileError(
-            _("%(count)s Zeilen; erlaubt sind höchstens %(max)s, ein Spielabend hat weniger.")
-            % {"count": sheets.thousands(count), "max": sheets.thousands(MAX_ROWS)}
-        )
+    if problem := _row_count_problem(count):
+        raise HistoryFileError(problem)
 
 
 def source_name(name: Any) -> str:
@@ -275,15 +281,11 @@ def _row(label: str, values: Mapping[str, str]) -> Row:
 
 def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: str, rows: list[Row]) -> Preview:
     """Fold the rows as the score sheet would; each row gets its payouts or its error."""
-    problem = _names_problem(players, first_dealer)
+    problem = _row_count_problem(len(rows)) or _names_problem(players, first_dealer)
     players = [str(name).strip() for name in players]
     first_dealer = str(first_dealer or (players[0] if players else "")).strip()
     result = Preview(ruleset, players, first_dealer, rows, [], [])
-    if problem or len(rows) > MAX_ROWS:
-        try:
-            _check_row_count(len(rows))
-        except HistoryFileError as error:
-            problem = str(error)
+    if problem:
         result.errors.append(problem)
         return result
     try:
