@@ -222,3 +222,42 @@ class Adjustment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.points:+d} ({self.reason})"
+
+
+class EventKind(models.TextChoices):
+    FINISHED = "finished", _("abgeschlossen")
+    REOPENED = "reopened", _("wieder geöffnet")
+    WITHDRAWN = "withdrawn", _("zurückgezogen")
+    ADDED = "added", _("nachgemeldet")
+    REPLANNED = "replanned", _("neu geplant")
+    SUBSTITUTE = "substitute", _("Ersatzspieler")
+    TABLE_ABORTED = "table_aborted", _("Tisch abgebrochen")
+    SCHREIBER = "schreiber", _("Schreiber bestimmt")
+
+
+class Event(models.Model):
+    """The championship's log of what changed its course after the start (issue 20): reopening
+    after the finish (with the reason), a player withdrawn or added between Partien, a substitute
+    at a table, a table broken off, a Schreiber assigned. Written by ``tournaments.services`` in the
+    same transaction as the change; shown on the ranking (and where a kind says so, the printouts)."""
+
+    Kind = EventKind
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(_("Art"), max_length=20, choices=Kind.choices)
+    partie = models.PositiveSmallIntegerField(_("Partie"), null=True, blank=True)
+    reason = models.CharField(_("Grund"), max_length=200, blank=True)
+    # What the kind needs to be shown and checked later, e.g. {"member": "Hias"} or, for finished,
+    # {"moved": [{"name": ..., "from": 3, "to": 2}]}.
+    data = models.JSONField(_("Daten"), default=dict, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+        verbose_name = _("Protokolleintrag")
+        verbose_name_plural = _("Protokoll")
+        constraints = [models.CheckConstraint(condition=models.Q(kind__in=EventKind.values), name="event_kind_valid")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.get_kind_display()}"
