@@ -155,6 +155,7 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
         "tournaments.partietable",
         "tournaments.playoff",
         "tournaments.adjustment",
+        "tournaments.event",
     }
 
 
