@@ -171,6 +171,10 @@ def test_the_owner_reopens_with_a_reason_and_the_ranking_trophies_and_pdf_say_so
     assert FINISHED in page
     page = owner.get(table.session.get_absolute_url()).content.decode()
     assert FINISHED in page and "Abend wieder öffnen" not in page
+    ids = {"session_id": table.session_id, "table_id": table.pk, "entry_id": table.entries.get(number=1).pk}
+    edit = reverse("scoring:entry_edit", kwargs={"slug": "test", **ids})
+    page = owner.get(edit).content.decode()
+    assert FINISHED in page and "löschen" not in page.lower().split("</h2>", 1)[1]
     page = owner.get(url("ranking", tournament)).content.decode()
     assert "Korrektur eintragen" not in page and url("reopen", tournament) in page
     response = owner.post(reverse("scoring:session_reopen", kwargs={"slug": "test", "session_id": table.session_id}))
