@@ -12,8 +12,8 @@ Errors:
 - ``EntryError`` (an ``EngineError``) — a correction or deletion would make a *later* entry
   invalid; ``index`` is that entry's 0-based position in the new log.
 - ``StaleEntry`` — someone else saved an entry since the form was shown.
-- ``ValidationError`` — everything else this module refuses (closed evening, players …),
-  keyed by form field where one fits.
+- ``ValidationError`` — everything else this module refuses (closed evening, an evening a
+  ``hooks.session_locks`` lock holds, players …), keyed by form field where one fits.
 
 On PostgreSQL the table row is locked (``SELECT … FOR UPDATE``) for every change of its log, so
 two phones at one table append one after the other; the unique (table, number) and (table,
@@ -341,6 +341,7 @@ def session_reopen(*, session: Session, user: User) -> Session:
     """Reopen a closed evening. Its Kasse bookings are reversed by counter-bookings (the Kasse
     is a ledger: nothing in it is changed or deleted); closing again books anew."""
     session = Session.objects.select_for_update().get(pk=session.pk)
+    hooks.check_unlocked(session)  # e.g. a finished championship's Partie stays closed
     if not session.is_closed:
         raise ValidationError(_("Der Abend ist nicht abgeschlossen."))
     session.closed_at = None
@@ -372,6 +373,9 @@ def _user(user: User) -> AbstractBaseUser | None:
 
 
 def _check_open(session: Session) -> None:
+    """The evening takes changes: not held by a lock (``hooks.session_locks``, e.g. a finished
+    championship; its reason first, since reopening the evening would not help) and not closed."""
+    hooks.check_unlocked(session)
     if session.is_closed:
         raise ValidationError(
             _("Der Abend ist abgeschlossen; wieder öffnen kann ein Vorstand oder am selben Tag, wer ihn abschloss.")

@@ -76,6 +76,7 @@ def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) ->
         "transfers": [t for t in selectors.session_settlement(session) if t.unit == Unit.CENT],
         "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse and money}),
         "can_reopen": _can_reopen(access, session),
+        "lock": hooks.session_lock(session),
     }
     return render(request, "scoring/session_detail.html", context)
 
@@ -183,6 +184,7 @@ def _live_context(
         form = tap_form(context=entry_context)
     sheet = selectors.table_sheet(table)
     changed = set(parse_ids(request.GET.get("changed", "")))
+    lock = hooks.session_lock(table.session)
     return {
         "access": access,
         "session": table.session,
@@ -193,7 +195,8 @@ def _live_context(
         "form": form,
         "json_form": json_form,
         "event_forms": _event_forms(entry_context),
-        "can_write": access.membership.can_write and not table.session.is_closed,
+        "can_write": access.membership.can_write and not table.session.is_closed and not lock,
+        "lock": lock,
         "changed": changed,
         "urls": _table_urls(table),
         "table_notes": hooks.notes(table),
@@ -428,6 +431,8 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
             "can_write": True,
             "blocking": blocking,
+            # Held by a lock (a finished championship): the reason instead of the forms.
+            "lock": hooks.session_lock(table.session),
         },
     )
 

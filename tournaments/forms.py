@@ -119,6 +119,18 @@ class FinishForm(forms.Form):
     confirm = _confirm(_("Ja, die Meisterschaft abschließen."))
 
 
+class ReopenForm(PlainTextFields, forms.Form):
+    """Reopening a finished championship (issue 20): the reason is shown on the ranking, the
+    trophy page and the ranking PDF."""
+
+    reason = forms.CharField(
+        label=_("Grund"),
+        max_length=200,
+        help_text=_("z. B. Spiel 7 an Tisch 3 in der 2. Partie falsch geschrieben"),
+    )
+    confirm = _confirm(_("Ja, die Meisterschaft wieder öffnen: das Ergebnis kann sich danach ändern."))
+
+
 class PlanChoiceForm(forms.Form):
     variant = forms.ChoiceField(choices=[("fewest_repeats", ""), ("at_most_twice", "")])
 

@@ -3,7 +3,10 @@
 - inside a Partie only the plan's tables exist and each player sits at exactly one (a table
   outside the plan would be missing from the ranking without a word);
 - a table takes its games (40 at four, 50 at five, 60 at six for 40 each, 001 §11.2, §7.1, §7.2)
-  and refuses a hand after the last; its page says when the last game is next.
+  and refuses a hand after the last; its page says when the last game is next;
+- once the championship is finished its Partie evenings are read-only (issue 20): no entry
+  appended, corrected or deleted, no evening closed or reopened on the score sheet, until the
+  owner reopens the championship (``services.tournament_reopen``, with a reason).
 """
 
 from __future__ import annotations
@@ -15,7 +18,30 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Member
 from scoring.models import Entry, Session, Table
-from tournaments.models import Partie, PartieTable
+from tournaments.models import Partie, PartieTable, Status, Tournament
+
+
+def finished_message() -> str:
+    """Why a finished championship refuses a change, and the way forward."""
+    return _(
+        "Die Meisterschaft ist abgeschlossen. Zum Ändern zuerst die Meisterschaft wieder öffnen (Vorstand, mit Grund)."
+    )
+
+
+def check_not_finished(tournament: Tournament) -> None:
+    """Refuse a change of what decides the result (Partien, Stechen, Korrekturen, Teilnehmer)
+    while the championship is finished. ``tournament`` is the row the caller has locked."""
+    if tournament.status == Status.FINISHED:
+        raise ValidationError(finished_message())
+
+
+def partie_lock(session: Session) -> str | None:
+    """``hooks.session_locks``: a Partie evening of a finished championship is read-only. Read
+    from the database, so ``tournament_reopen`` (status first, then the evenings) and
+    ``tournament_finish`` (the evenings first, then the status) pass within their transaction."""
+    if Partie.objects.filter(session_id=session.pk, tournament__status=Status.FINISHED).exists():
+        return finished_message()
+    return None
 
 
 def table_games(partie_table: PartieTable, seats: int) -> int:

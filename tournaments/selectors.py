@@ -8,6 +8,7 @@ holds the two to each other).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +20,17 @@ from clubs.models import Club, Member
 from scoring.models import Entry, LedgerEntry, Role, Seat, Table
 from tournaments.engine import ranking as engine
 from tournaments.engine.draw import draw_order
-from tournaments.models import Adjustment, DrawLog, Participant, Partie, PartieTable, Playoff, Status, Tournament
+from tournaments.models import (
+    Adjustment,
+    DrawLog,
+    Event,
+    Participant,
+    Partie,
+    PartieTable,
+    Playoff,
+    Status,
+    Tournament,
+)
 
 
 def club_tournaments(club: Club) -> QuerySet[Tournament]:
@@ -416,6 +427,62 @@ def ranking_names(tournament: Tournament) -> list[str]:
     return [placing.name for placing in tournament_ranking(tournament).ranking.placings]
 
 
+# --- finishing and reopening (issue 20) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player whose place one finish changed against the finish before."""
+
+    name: str
+    before: int
+    after: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.before} → {self.after}"
+
+
+@dataclass(frozen=True)
+class ReopenNote:
+    """A reopening of the finished championship, shown wherever its result is: when, by whom,
+    why, and the places the finish after it moved (None while it is not finished again)."""
+
+    at: datetime.datetime
+    by: str
+    reason: str
+    moved: tuple[Move, ...] | None
+
+
+def _moves(event: Event) -> tuple[Move, ...]:
+    return tuple(Move(row["name"], row["from"], row["to"]) for row in event.data.get("moved", []))
+
+
+def reopen_notes(tournament: Tournament) -> list[ReopenNote]:
+    """Every reopening of ``tournament``, oldest first, from its log."""
+    events = list(
+        tournament.events.filter(kind__in=(Event.Kind.FINISHED, Event.Kind.REOPENED))
+        .select_related("by")
+        .order_by("at", "id")
+    )
+    notes = []
+    for i, event in enumerate(events):
+        if event.kind != Event.Kind.REOPENED:
+            continue
+        finish = next((later for later in events[i + 1 :] if later.kind == Event.Kind.FINISHED), None)
+        by = event.by.get_username() if event.by else ""
+        notes.append(ReopenNote(event.at, by, event.reason, None if finish is None else _moves(finish)))
+    return notes
+
+
+def finish_moves(tournament: Tournament) -> tuple[Move, ...] | None:
+    """The places the latest finish moved against the finish before it (empty: none moved);
+    None where it was the first finish."""
+    last = tournament.events.filter(kind=Event.Kind.FINISHED).order_by("-at", "-id").first()
+    if last is None or "moved" not in last.data:
+        return None
+    return _moves(last)
+
+
 # --- trophies (001 §11.6) --------------------------------------------------------------------------
 
 
@@ -423,6 +490,7 @@ def ranking_names(tournament: Tournament) -> list[str]:
 class Podium:
     tournament: Tournament
     places: Sequence[RankingRow]  # places 1..3 (more where places are shared)
+    reopens: Sequence[ReopenNote] = ()  # the result changed after a finish: why, by whom
 
     @property
     def kings(self) -> list[RankingRow]:
@@ -436,5 +504,5 @@ def trophy_history(club: Club) -> list[Podium]:
     out = []
     for tournament in Tournament.objects.filter(club=club, status=Status.FINISHED).order_by("-year"):
         rows = tournament_ranking(tournament).rows
-        out.append(Podium(tournament, [row for row in rows if row.placing.place <= 3]))
+        out.append(Podium(tournament, [row for row in rows if row.placing.place <= 3], reopen_notes(tournament)))
     return out

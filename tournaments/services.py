@@ -6,6 +6,11 @@ The championship's life (001 §11): ``tournament_create`` (rules frozen) → ``p
 (the number draw of §11.2, logged) → ``partie_start`` for each Partie (a scoring evening with one
 score sheet per table of the plan, seats drawn and logged) → hands on the score sheets
 (``scoring.services``) → ``playoff_record`` / ``adjustment_record`` (§11.3) → ``tournament_finish``.
+
+A finished championship is read-only in everything that decides its result (issue 20): the
+Partie evenings (``guards.partie_lock``), the Stechen, the Korrekturen and the participants.
+``tournament_reopen`` (owners, with a reason) opens it again; each finish and reopen is written
+to the championship's log (``Event``), a finish with the places it moved since the one before.
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ from scoring.engine.core import EngineError
 from tournaments import selectors
 from tournaments.engine.draw import MAX_SEED, check_numbers, draw_numbers, draw_order, draw_seats
 from tournaments.engine.plan import plan_document
+from tournaments.guards import check_not_finished
 from tournaments.models import (
     DEFAULT_PRESET,
     Adjustment,
     DrawLog,
+    Event,
     Participant,
     Partie,
     PartieTable,
@@ -42,6 +49,7 @@ from tournaments.models import (
 )
 
 User = AbstractBaseUser | None
+REASON_CHARS = 200  # Event.reason
 
 
 def _user(user: User) -> AbstractBaseUser | None:
@@ -63,6 +71,7 @@ def _lock(tournament: Tournament) -> Tournament:
 
 
 def _check_not_started(tournament: Tournament) -> None:
+    check_not_finished(tournament)  # the sharper reason, with the way forward
     if tournament.status in (Status.RUNNING, Status.FINISHED):
         raise ValidationError(_("Die Meisterschaft hat schon begonnen; das lässt sich nicht mehr ändern."))
 
@@ -264,6 +273,7 @@ def partie_start(
     the others sit down clockwise in drawn order) from ``seed`` (random when not given; logged).
     The Partien start in order, after the number draw."""
     tournament = _lock(tournament)
+    check_not_finished(tournament)
     if tournament.status not in (Status.DRAWN, Status.RUNNING):
         raise ValidationError(_("Eine Partie beginnt erst nach der Auslosung der Nummern."))
     if not 1 <= index <= tournament.partien:
@@ -321,6 +331,7 @@ def playoff_record(
 ) -> Playoff:
     """The result of a playoff (001 §11.3 item 11) between players tied after all ten criteria."""
     tournament = _lock(tournament)
+    check_not_finished(tournament)
     players = _members(tournament, players)
     if len(players) < 2:
         raise ValidationError({"players": _("Ein Stechen braucht mindestens zwei Spieler.")})
@@ -338,6 +349,7 @@ def playoff_record(
 
 @transaction.atomic
 def playoff_delete(*, playoff: Playoff, user: User) -> None:
+    check_not_finished(_lock(playoff.tournament))
     playoff.delete()
 
 
@@ -348,6 +360,7 @@ def adjustment_record(
     """001 §11.3: a score written wrongly that cannot be reconstructed; each of ``players`` is
     counted to his advantage (``points`` more for the ranking). The reason is required."""
     tournament = _lock(tournament)
+    check_not_finished(tournament)
     players = _members(tournament, players)
     if not reason.strip():
         raise ValidationError({"reason": _("Bitte den Grund angeben.")})
@@ -362,6 +375,7 @@ def adjustment_record(
 
 @transaction.atomic
 def adjustment_delete(*, adjustment: Adjustment, user: User) -> None:
+    check_not_finished(_lock(adjustment.tournament))
     adjustment.delete()
 
 
@@ -371,7 +385,10 @@ def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
     open evenings are closed (a late correction reopens one, audited, in the score sheets) and the
     ranking counts for the trophies. Refused while a Partie has not begun, and while first place
     is shared without a playoff (001 §11.3 ends in a playoff; the Wanderpokal has one holder,
-    001 §11.6). Places below may stay shared."""
+    001 §11.6). Places below may stay shared.
+
+    Logged as a FINISHED ``Event`` with every participant's place; after a reopen, also the
+    places that moved since the finish before (``data["moved"]``, empty when none did)."""
     tournament = _lock(tournament)
     if tournament.status == Status.FINISHED:
         raise ValidationError(_("Die Meisterschaft ist schon abgeschlossen."))
@@ -386,22 +403,50 @@ def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
     tournament.status = Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
+    places = [
+        {"member": row.member.pk, "name": row.member.display_name, "place": row.placing.place}
+        for row in selectors.tournament_ranking(tournament).rows
+    ]
+    data: dict[str, Any] = {"places": places}
+    before = tournament.events.filter(kind=Event.Kind.FINISHED).order_by("-at", "-id").first()
+    if before is not None:
+        data["moved"] = _moved(before.data.get("places", []), places)
+    Event.objects.create(tournament=tournament, kind=Event.Kind.FINISHED, data=data, by=_user(user))
     return tournament
 
 
+def _moved(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The players whose place differs between two finishes, by the new place (a player in only
+    one of them, withdrawn or added in between, has no place to compare)."""
+    was = {row["member"]: row["place"] for row in before}
+    return [
+        {"name": row["name"], "from": was[row["member"]], "to": row["place"]}
+        for row in after
+        if row["member"] in was and was[row["member"]] != row["place"]
+    ]
+
+
 @transaction.atomic
-def tournament_reopen(*, tournament: Tournament, user: User) -> Tournament:
+def tournament_reopen(*, tournament: Tournament, reason: str, user: User) -> Tournament:
     """Back to running, as before finishing: the evenings finishing closed are open again (those
-    closed before stay closed)."""
+    closed before stay closed). The owner's step (the view asks for the role), with the reason
+    required: logged as a REOPENED ``Event`` and shown wherever the result is (issue 20)."""
     tournament = _lock(tournament)
     if tournament.status != Status.FINISHED:
         raise ValidationError(_("Die Meisterschaft ist nicht abgeschlossen."))
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": _("Bitte den Grund angeben: er steht danach auf der Rangliste.")})
+    if len(reason) > REASON_CHARS:
+        raise ValidationError({"reason": _("Der Grund ist zu lang (höchstens %(n)s Zeichen).") % {"n": REASON_CHARS}})
+    # Running first: the evenings' lock (guards.partie_lock) reads the status.
+    tournament.status = Status.RUNNING
+    tournament.finished_at = None
+    tournament.save(update_fields=["status", "finished_at"])
+    Event.objects.create(tournament=tournament, kind=Event.Kind.REOPENED, reason=reason, by=_user(user))
     for partie in tournament.partie_set.filter(closed_by_finish=True).select_related("session"):
         if partie.session.is_closed:
             scoring_services.session_reopen(session=partie.session, user=user)
         partie.closed_by_finish = False
         partie.save(update_fields=["closed_by_finish"])
-    tournament.status = Status.RUNNING
-    tournament.finished_at = None
-    tournament.save(update_fields=["status", "finished_at"])
     return tournament

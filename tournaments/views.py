@@ -7,7 +7,7 @@ trophies, prints the PDFs and downloads the ranking as Excel.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -32,6 +32,7 @@ from tournaments.forms import (
     PartieStartForm,
     PlanChoiceForm,
     PlayoffForm,
+    ReopenForm,
     TournamentEditForm,
     TournamentForm,
 )
@@ -421,6 +422,7 @@ def ranking(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Htt
             heads=_criteria_heads(),
             playoff_form=PlayoffForm(tournament=tournament),
             adjustment_form=AdjustmentForm(tournament=tournament),
+            reopens=selectors.reopen_notes(tournament),
         ),
     )
 
@@ -453,6 +455,7 @@ def ranking_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) ->
         # (the cells, on the podium): the cells of the shared report, the emphasis from the ranking
         "rows": [(cells, row.placing.place <= 3) for cells, row in zip(report.rows(), result.rows, strict=True)],
         "heads": _criteria_heads(),
+        "reopens": selectors.reopen_notes(tournament),
     }
     return _pdf("tournaments/pdf/ranking.html", context, f"rangliste-{tournament.year}")
 
@@ -484,13 +487,45 @@ def playoff_add(request: HttpRequest, access: ClubAccess, tournament_id: int) ->
     return _ranking_add(request, access, tournament_id, PlayoffForm, services.playoff_record, _("Stechen eingetragen."))
 
 
-@club_view(Need.MANAGE, methods=["POST"])
+def _delete(
+    request: HttpRequest,
+    access: ClubAccess,
+    tournament: Tournament,
+    what: str,
+    consequence: str,
+    action: Callable[[], None],
+    done: str,
+) -> HttpResponse:
+    """A destructive step from the ranking page: GET asks (what goes, what follows), only the
+    POST from that page deletes (issue 20: no one-tap delete)."""
+    if request.method == "POST":
+        _act(request, None, lambda _data: action(), done)
+        return _to_ranking(access, tournament)
+    return render(
+        request, "tournaments/confirm_delete.html", _context(access, tournament, what=what, consequence=consequence)
+    )
+
+
+def _names(members: Iterable[Member]) -> str:
+    return ", ".join(sorted(member.display_name for member in members))
+
+
+@club_view(Need.MANAGE)
 def playoff_delete(request: HttpRequest, access: ClubAccess, tournament_id: int, playoff_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
-    playoff = get_object_or_404(Playoff, tournament=tournament, pk=playoff_id)
-    services.playoff_delete(playoff=playoff, user=request.user)
-    messages.success(request, _("Stechen gelöscht."))
-    return _to_ranking(access, tournament)
+    playoff = get_object_or_404(
+        Playoff.objects.select_related("winner").prefetch_related("players"), tournament=tournament, pk=playoff_id
+    )
+    return _delete(
+        request,
+        access,
+        tournament,
+        _("Stechen %(players)s, gewonnen von %(winner)s löschen?")
+        % {"players": _names(playoff.players.all()), "winner": playoff.winner.display_name},
+        _("Danach stehen diese Spieler wieder gleich und teilen sich den Platz, bis ein Stechen eingetragen ist."),
+        lambda: services.playoff_delete(playoff=playoff, user=request.user),
+        _("Stechen gelöscht."),
+    )
 
 
 @club_view(Need.MANAGE, methods=["POST"])
@@ -500,13 +535,22 @@ def adjustment_add(request: HttpRequest, access: ClubAccess, tournament_id: int)
     )
 
 
-@club_view(Need.MANAGE, methods=["POST"])
+@club_view(Need.MANAGE)
 def adjustment_delete(request: HttpRequest, access: ClubAccess, tournament_id: int, adjustment_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
-    adjustment = get_object_or_404(Adjustment, tournament=tournament, pk=adjustment_id)
-    services.adjustment_delete(adjustment=adjustment, user=request.user)
-    messages.success(request, _("Korrektur gelöscht."))
-    return _to_ranking(access, tournament)
+    adjustment = get_object_or_404(
+        Adjustment.objects.prefetch_related("players"), tournament=tournament, pk=adjustment_id
+    )
+    return _delete(
+        request,
+        access,
+        tournament,
+        _("Korrektur %(points)+d für %(players)s löschen (%(reason)s)?")
+        % {"points": adjustment.points, "players": _names(adjustment.players.all()), "reason": adjustment.reason},
+        _("Danach zählen diese Punkte nicht mehr für die Platzierung."),
+        lambda: services.adjustment_delete(adjustment=adjustment, user=request.user),
+        _("Korrektur gelöscht."),
+    )
 
 
 @club_view(Need.MANAGE)
@@ -522,6 +566,9 @@ def finish(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Http
             _apply(form, error)
         else:
             messages.success(request, _("Die Meisterschaft ist abgeschlossen."))
+            moves = selectors.finish_moves(tournament)
+            if moves is not None:  # finished again after a reopen: what changed (issue 20)
+                messages.info(request, _moves_text(moves))
             return redirect(tournament)
     return render(
         request,
@@ -530,16 +577,29 @@ def finish(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Http
     )
 
 
-@club_view(Need.MANAGE, methods=["POST"])
+def _moves_text(moves: Sequence[selectors.Move]) -> str:
+    if not moves:
+        return _("Gegenüber dem letzten Abschluss: keine Änderung der Plätze.")
+    return _("Gegenüber dem letzten Abschluss: Platz geändert: %(moves)s.") % {"moves": ", ".join(map(str, moves))}
+
+
+@club_view(Need.MANAGE)
 def reopen(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
+    """Reopening a finished championship: owners only, with a reason and the tick (issue 20)."""
     tournament = _tournament(access, tournament_id)
-    _act(
-        request,
-        None,
-        lambda _data: services.tournament_reopen(tournament=tournament, user=request.user),
-        _("Die Meisterschaft ist wieder offen."),
-    )
-    return redirect(tournament)
+    form = ReopenForm(request.POST or None)
+    if form.is_valid():
+        try:
+            services.tournament_reopen(tournament=tournament, reason=form.cleaned_data["reason"], user=request.user)
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(
+                request,
+                _("Die Meisterschaft ist wieder offen; der Grund steht auf der Rangliste. Danach wieder abschließen."),
+            )
+            return redirect(tournament)
+    return render(request, "tournaments/reopen.html", _context(access, tournament, form=form))
 
 
 # --- trophies (001 §11.6) ------------------------------------------------------------------------

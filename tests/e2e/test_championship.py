@@ -160,11 +160,16 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
     assert Tournament.objects.get(pk=tournament.pk).status == Status.RUNNING
     page.get_by_label("Ja, die Meisterschaft abschließen.").check()
     page.get_by_role("button", name="Meisterschaft abschließen").click()
-    expect(page.get_by_text("Die Meisterschaft ist abgeschlossen.")).to_be_visible()
+    expect(page.get_by_text("Die Meisterschaft ist abgeschlossen.", exact=True)).to_be_visible()
     assert all(p.session.is_closed for p in Partie.objects.filter(tournament=tournament))
 
-    # Reopening puts the evenings back; finishing again ends with one Zock-König.
-    page.get_by_role("button", name="Wieder öffnen").click()
+    # Reopening (the owner, with a reason) puts the evenings back; finishing again ends with one
+    # Zock-König.
+    page.get_by_role("link", name="Wieder öffnen …").click()
+    page.get_by_label("Grund", exact=True).fill("Spiel nachgetragen")
+    page.get_by_label("Ja, die Meisterschaft wieder öffnen").check()
+    page.get_by_role("button", name="Meisterschaft wieder öffnen").click()
+    expect(page.get_by_text("Die Meisterschaft ist wieder offen")).to_be_visible()
     page.goto(live_server.url + table.get_absolute_url())
     expect(page.get_by_text("Der Abend ist abgeschlossen.")).to_have_count(0)
     page.goto(base + f"{tournament.pk}/finish/")

@@ -91,7 +91,7 @@ def test_reopening_restores_the_evenings_finishing_closed() -> None:
     services.tournament_finish(tournament=tournament, user=None)
     second.session.refresh_from_db()
     assert second.session.is_closed
-    services.tournament_reopen(tournament=tournament, user=None)
+    services.tournament_reopen(tournament=tournament, reason="Spiel 3 verschrieben", user=None)
     first.session.refresh_from_db()
     second.session.refresh_from_db()
     assert not second.session.is_closed  # as before finishing
