@@ -13,3 +13,4 @@ class TournamentsConfig(AppConfig):
         hooks.table_start_checks.append(guards.check_table_start)
         hooks.entry_append_checks.append(guards.check_entry_append)
         hooks.table_notes.append(guards.table_note)
+        hooks.games_left.append(guards.games_left)
