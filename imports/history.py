@@ -532,12 +532,12 @@ def _names_in(data: Any) -> set[str]:
     return names
 
 
-def _seating_problems(seated: Sequence[str], rows: Sequence[Row], players: Sequence[Any] | None) -> list[str]:
+def _seating_problems(seated: Sequence[str], rows: Sequence[Row], players: Any) -> list[str]:
     """Why the sheet is not this table's (German): a JSON document's players, or names in the
     rows, that are not the players seated there. The message lists the seated names."""
     expected = ", ".join(seated)
-    if players is not None and sorted(map(str, players)) != sorted(seated):
-        named = ", ".join(excerpt(name) for name in players[:8])
+    if players is not None and (not isinstance(players, list) or sorted(map(str, players)) != sorted(seated)):
+        named = ", ".join(excerpt(name) for name in players[:8]) if isinstance(players, list) else "–"
         return [
             _("Das Dokument nennt die Spieler %(named)s; an diesem Tisch sitzen %(expected)s.")
             % {"named": named, "expected": expected}
@@ -561,7 +561,7 @@ def _seating_problems(seated: Sequence[str], rows: Sequence[Row], players: Seque
     ]
 
 
-def table_preview(*, table: Table, rows: list[Row], players: Sequence[Any] | None = None) -> Preview:
+def table_preview(*, table: Table, rows: list[Row], players: Any = None) -> Preview:
     """Check ``rows`` as the rest of ``table``'s sheet (a table that went on on paper): folded
     from the state after the hands it already holds, under its own rules and seat order, each
     row with its payouts or its error. ``players``: the names a JSON document gives (CSV and
