@@ -390,8 +390,8 @@ def partie_paper(
     partie_table = selectors.partie_table(tournament, index, table_number)
     table = partie_table.table
     form = SheetForm(request.POST or None, request.FILES or None)
-    shown = next(t for t in selectors.partie_view(tournament, index).tables if t.number == partie_table.number)
-    context = _context(access, tournament, partie_table=partie_table, shown=shown, form=form, index=index)
+    table_view = next(t for t in selectors.partie_view(tournament, index).tables if t.number == partie_table.number)
+    context = _context(access, tournament, partie_table=partie_table, table_view=table_view, form=form, index=index)
     if request.method == "POST" and form.is_valid():
         confirm = "confirm" in request.POST
         try:
