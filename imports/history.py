@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,11 +37,13 @@ from clubs.models import Club, Member
 from clubs.plaintext import bad_character, text_problem
 from imports import sheets
 from imports.sheets import MAX_CELL_CHARS, excerpt
-from scoring import safejson, services
+from scoring import hooks, safejson, selectors, services
 from scoring.engine import registry
-from scoring.engine.core import EngineError
-from scoring.engine.session import advance, start
-from scoring.models import Session
+from scoring.engine.core import EngineError, RuleSet
+from scoring.engine.entry_facts import with_last_kontra
+from scoring.engine.session import EntryError, TableState, advance, start
+from scoring.engine.session_rules import TableRules
+from scoring.models import Entry, Session, Table
 
 MAX_ROWS = 2000  # an evening has a few hundred entries at most; a bigger file is a mistake
 MAX_BYTES = 2_000_000  # the file as uploaded; what a spreadsheet may unpack: imports.sheets
@@ -120,6 +123,7 @@ class Row:
     field: str = ""
     payouts: dict[str, int] = dataclasses.field(default_factory=dict)
     lines: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    kind: str = ""  # once checked: "hand", or the event's name (a redeal is no game)
 
 
 @dataclass
@@ -131,6 +135,8 @@ class Preview:
     new_players: list[str]
     errors: list[str]  # about the whole file (rules, players)
     unit: str = ""
+    rows_checked: bool = False  # every row was folded (its payouts or its error are known)
+    first_number: int = 1  # the number the first row gets on its table's sheet
 
     @property
     def valid(self) -> bool:
@@ -139,6 +145,19 @@ class Preview:
     @property
     def row_errors(self) -> list[Row]:
         return [row for row in self.rows if row.error]
+
+    @property
+    def hands(self) -> int:
+        """The rows that are games (checked ones only; an event such as a redeal is none)."""
+        return sum(1 for row in self.rows if row.kind == "hand")
+
+    @property
+    def shown(self) -> list[dict[str, Any]]:
+        """The rows as the preview page shows them: each with its amount per player."""
+        return [
+            {"row": row, "described": isinstance(row.data, dict), "cells": [row.payouts.get(n) for n in self.players]}
+            for row in self.rows
+        ]
 
     @property
     def totals(self) -> dict[str, int]:
@@ -202,6 +221,37 @@ def _row_count_problem(count: int) -> str | None:
 def _check_row_count(count: int) -> None:
     if problem := _row_count_problem(count):
         raise HistoryFileError(problem)
+
+
+def carry(checked: Preview, source: str) -> str:
+    """The checked rows as the preview page carries them to the confirmation (only a valid
+    preview is carried: a refused file is never echoed back whole)."""
+    document = checked.document() | {"labels": [row.label for row in checked.rows], "source": source}
+    return json.dumps(document | {"first_number": checked.first_number})
+
+
+def carried_document(text: str) -> tuple[dict[str, Any], list[Row]]:
+    """(the setup: ``ruleset``, ``players``, ``first_dealer``, ``source``, ``first_number``; the
+    rows) of a document ``carry`` made, as the browser sent it back, read like any input (its
+    rows are checked again). ``HistoryFileError`` where it is not what the preview made."""
+    lost = HistoryFileError(_("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
+    try:
+        doc = safejson.loads(text)
+    except EngineError:
+        raise lost from None
+    if not isinstance(doc, dict) or any(key not in doc for key in ("ruleset", "players", "first_dealer", "source")):
+        raise lost
+    labels, hands = doc.get("labels"), doc.get("hands")
+    if not isinstance(labels, list) or not isinstance(hands, list) or len(labels) != len(hands):
+        raise lost
+    if not isinstance(doc["players"], list) or not all(isinstance(label, str) for label in labels):
+        raise lost
+    first_number = doc.get("first_number", 1)
+    if not isinstance(first_number, int) or isinstance(first_number, bool):
+        raise lost
+    rows = [Row(excerpt(label, 20), hand) for label, hand in zip(labels, hands, strict=True)]
+    setup = {key: doc[key] for key in ("ruleset", "players", "first_dealer")}
+    return setup | {"source": source_name(doc["source"]), "first_number": first_number}, rows
 
 
 def source_name(name: Any) -> str:
@@ -299,12 +349,22 @@ def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: s
     result.errors += spelling
     if not rows:
         result.errors.append(_("Die Datei enthält keine Spiele."))
-    for row in rows:
+    _check_rows(rules, table_rules, state, result)
+    return result
+
+
+def _check_rows(rules: RuleSet, table_rules: TableRules, state: TableState, result: Preview) -> None:
+    """Fold ``result``'s rows from ``state``, each row getting its payouts or its error. Where
+    the number of Stöße decides who gave the last, the row gets ``last_kontra`` as the tap form
+    gives it (``entry_facts.with_last_kontra``)."""
+    for row in result.rows:
         if row.error:
             continue
         try:
             safejson.check(row.data)  # the store's own check (scoring.services), here per row
             _check_text_lengths(row.data)
+            if table_rules.family == "schafkopf" and isinstance(row.data, dict):
+                row.data = with_last_kontra(row.data)
             entry, state = advance(rules, table_rules, state, row.data)
         except EngineError as error:
             row.error = excerpt(error.message, MESSAGE_CHARS)
@@ -314,7 +374,8 @@ def preview(*, club: Club, ruleset: Any, players: Sequence[str], first_dealer: s
         else:
             row.payouts = dict(entry.payouts)
             row.lines = [line.as_dict() for line in entry.lines]
-    return result
+            row.kind = entry.kind
+    result.rows_checked = True
 
 
 def _names_problem(players: Sequence[Any], first_dealer: Any) -> str | None:
@@ -440,3 +501,140 @@ def _store(
         raise HistoryRefused(checked) from error
     services.session_close(session=session, user=user)
     return session
+
+
+# --- a table that went to paper -----------------------------------------------------------------
+
+# The fields of a hand or an event that name players (spec §2, §3): a name that is not seated at
+# the table is refused up front, naming who does sit there.
+NAME_FIELDS = ("declarer", "partner", "by", "bought_by", "dealer")
+NAME_LIST_FIELDS = ("kontra_by", "re")
+NAME_KEY_FIELDS = (
+    "augen_by_player", "tricks_by_player", "trumps_by_player", "top_trump_by_player", "low_trump_by_player",
+)  # fmt: skip
+
+
+def _names_in(data: Any) -> set[str]:
+    """The players a row names (as far as the spec's fields go; the engine checks the rest)."""
+    if not isinstance(data, dict):
+        return set()
+    names = {data[key] for key in NAME_FIELDS if isinstance(data.get(key), str)}
+    for key in NAME_LIST_FIELDS:
+        if isinstance(data.get(key), list):
+            names.update(name for name in data[key] if isinstance(name, str))
+    for key in NAME_KEY_FIELDS:
+        if isinstance(data.get(key), dict):
+            names.update(data[key])
+    if isinstance(data.get("augen_order"), list):
+        names.update(n for group in data["augen_order"] if isinstance(group, list) for n in group if isinstance(n, str))
+    if isinstance(data.get("fehler"), dict) and isinstance(data["fehler"].get("by"), str):
+        names.add(data["fehler"]["by"])
+    return names
+
+
+def _seating_problems(seated: Sequence[str], rows: Sequence[Row], players: Any) -> list[str]:
+    """Why the sheet is not this table's (German): a JSON document's players, or names in the
+    rows, that are not the players seated there. The message lists the seated names."""
+    expected = ", ".join(seated)
+    if players is not None and (not isinstance(players, list) or sorted(map(str, players)) != sorted(seated)):
+        named = ", ".join(excerpt(name) for name in players[:8]) if isinstance(players, list) else "–"
+        return [
+            _("Das Dokument nennt die Spieler %(named)s; an diesem Tisch sitzen %(expected)s.")
+            % {"named": named, "expected": expected}
+        ]
+    where: dict[str, list[str]] = {}
+    for row in rows:
+        for name in sorted(_names_in(row.data) - set(seated)):
+            where.setdefault(name, []).append(row.label)
+    if not where:
+        return []
+    unknown = "; ".join(
+        f"„{excerpt(name)}“ ({', '.join(labels[:3])}{', …' if len(labels) > 3 else ''})"
+        for name, labels in list(where.items())[:5]
+    )
+    return [
+        _(
+            "Diese Namen sitzen nicht an diesem Tisch: %(unknown)s. An diesem Tisch sitzen %(expected)s; "
+            "bitte die Namen genau so schreiben."
+        )
+        % {"unknown": unknown, "expected": expected}
+    ]
+
+
+def table_preview(*, table: Table, rows: list[Row], players: Any = None) -> Preview:
+    """Check ``rows`` as the rest of ``table``'s sheet (a table that went on on paper): folded
+    from the state after the hands it already holds, under its own rules and seat order, each
+    row with its payouts or its error. ``players``: the names a JSON document gives (CSV and
+    Excel name none); they, and every name in the rows, must be the players seated at the
+    table. The table must take the rows: open, not refused by a ``hooks.entry_append_checks``,
+    and no more games than ``hooks.hands_left`` allows."""
+    setup = selectors.table_setup(table)
+    log = selectors.table_log(table)
+    result = Preview(table.ruleset_spec, list(setup.players), setup.first_dealer, rows, [], [])
+    result.unit = setup.ruleset.unit()
+    result.first_number = len(log) + 1
+    if problem := _row_count_problem(len(rows)):
+        result.errors.append(problem)
+        return result
+    if table.session.is_closed:
+        result.errors.append(_("Der Abend dieses Tisches ist abgeschlossen; erst wieder öffnen, dann hochladen."))
+    refusals: list[str] = []
+    for check in hooks.entry_append_checks:  # what would refuse the first entry (they only read)
+        try:
+            check(table)
+        except ValidationError as error:
+            refusals += error.messages
+    result.errors += refusals
+    result.errors += _seating_problems(setup.players, rows, players)
+    if not rows:
+        result.errors.append(_("Die Datei enthält keine Spiele."))
+    _check_rows(setup.ruleset, setup.rules, selectors.fold_log(setup, log).state, result)
+    left = hooks.hands_left(table)
+    if left is not None and not refusals and result.hands > left:
+        result.errors.append(
+            _(
+                "Die Datei hat %(hands)s Spiele, der Tisch nimmt nur noch %(left)s (%(played)s sind schon "
+                "eingetragen). Stehen die schon eingetragenen Spiele auch in der Datei? Dann nur die "
+                "fehlenden hochladen."
+            )
+            % {"hands": result.hands, "left": left, "played": _hands_played(table)}
+        )
+    return result
+
+
+def _hands_played(table: Table) -> int:
+    return Entry.objects.filter(table=table, kind="hand").count()
+
+
+def table_import(
+    *,
+    table: Table,
+    rows: list[Row],
+    players: Sequence[Any] | None = None,
+    user: AbstractBaseUser | None,
+    expected_number: int | None = None,
+) -> list[Entry]:
+    """Append the rows to ``table``'s sheet if every row is valid (``HistoryRefused``
+    otherwise, nothing stored): one ``entries_append``, so fold, ledger and audit ("eingetragen"
+    by ``user``) are those of typed hands. ``expected_number``: the number the preview showed
+    for the first row; if the table gained or lost an entry since, nothing is stored."""
+    checked = table_preview(table=table, rows=rows, players=players)
+    if expected_number is not None and expected_number != checked.first_number:
+        checked.errors.append(_stale_message())
+    if not checked.valid:
+        raise HistoryRefused(checked)
+    try:
+        return services.entries_append(
+            table=table, log=[row.data or {} for row in rows], user=user, expected_number=checked.first_number
+        )
+    except services.StaleEntry:
+        checked.errors.append(_stale_message())
+    except ValidationError as error:
+        checked.errors += error.messages
+    except EntryError as error:  # the check above makes this unreachable; a row at a time, never
+        checked.errors.append(excerpt(error.message, MESSAGE_CHARS))
+    raise HistoryRefused(checked)
+
+
+def _stale_message() -> str:
+    return _("Seit der Vorschau hat sich der Spielzettel dieses Tisches geändert; bitte noch einmal prüfen.")

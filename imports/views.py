@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,9 +16,7 @@ from django.utils.translation import gettext as _
 from clubs.access import ClubAccess, Need, club_view
 from imports import history
 from imports.forms import HistoryForm
-from imports.sheets import excerpt
-from scoring import safejson, selectors
-from scoring.engine.core import EngineError
+from scoring import selectors
 from standings.exports import XLSX, Column, workbook_bytes
 
 
@@ -29,7 +26,7 @@ def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str
     that cannot be read and for a carried document that is not what the preview made."""
     data = form.cleaned_data
     if confirm or not data.get("file"):
-        return _carried(data.get("document") or "")
+        return history.carried_document(data.get("document") or "")
     upload = data["file"]
     doc, rows = history.read_file(upload.name, upload.read())
     if doc is not None:
@@ -44,26 +41,6 @@ def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str
     return setup | {"source": history.source_name(upload.name)}, rows
 
 
-def _carried(text: str) -> tuple[dict[str, Any], list[history.Row]]:
-    """The preview's document as the browser sent it back, read like any input (its rows are
-    checked again by the preview)."""
-    lost = history.HistoryFileError(_("Die Vorschau ist verloren gegangen; bitte die Datei noch einmal hochladen."))
-    try:
-        doc = safejson.loads(text)
-    except EngineError:
-        raise lost from None
-    if not isinstance(doc, dict) or any(key not in doc for key in ("ruleset", "players", "first_dealer", "source")):
-        raise lost
-    labels, hands = doc.get("labels"), doc.get("hands")
-    if not isinstance(labels, list) or not isinstance(hands, list) or len(labels) != len(hands):
-        raise lost
-    if not isinstance(doc["players"], list) or not all(isinstance(label, str) for label in labels):
-        raise lost
-    rows = [history.Row(excerpt(label, 20), hand) for label, hand in zip(labels, hands, strict=True)]
-    setup = {key: doc[key] for key in ("ruleset", "players", "first_dealer")}
-    return setup | {"source": history.source_name(doc["source"])}, rows
-
-
 @club_view(Need.WRITE)
 def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     form = HistoryForm(request.POST or None, request.FILES or None)
@@ -75,6 +52,7 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             form.add_error("file", str(error))
             return render(request, "imports/history_import.html", context)
         source = setup.pop("source")
+        setup.pop("first_number", None)  # an evening's rows start its new table
         checked = history.preview(club=access.club, rows=rows, **setup)
         if "confirm" in request.POST and checked.valid:  # checked again: the carried rows come from the browser
             data = form.cleaned_data
@@ -95,18 +73,9 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
                 messages.success(request, _("Spielabend nachgetragen: %(count)s Einträge.") % {"count": len(rows)})
                 return redirect(session)
         # Only a valid preview is carried back to be confirmed: a refused file is never echoed whole.
-        document = checked.document() | {"labels": [row.label for row in rows], "source": source}
-        carried = json.dumps(document) if checked.valid else ""
+        carried = history.carry(checked, source) if checked.valid else ""
         form = HistoryForm(initial={**form.cleaned_data, "document": carried, "file": None})
-        shown = [
-            {
-                "row": row,
-                "described": isinstance(row.data, dict),
-                "cells": [row.payouts.get(name) for name in checked.players],
-            }
-            for row in rows
-        ]
-        context |= {"form": form, "preview": checked, "source": source, "shown": shown}
+        context |= {"form": form, "preview": checked, "source": source}
     return render(request, "imports/history_import.html", context)
 
 

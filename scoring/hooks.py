@@ -4,7 +4,10 @@ The scoring app knows nothing of them; an app registers plain functions here in 
 ``AppConfig.ready`` and the scoring services call them inside their transaction:
 
 - ``table_start_checks``: ``check(session, members)`` before a table of ``session`` starts;
-- ``entry_append_checks``: ``check(table)`` before an entry is appended to ``table``;
+- ``entry_append_checks``: ``check(table)`` before an entry is appended to ``table`` (once per
+  call of ``entries_append``, however many entries it appends);
+- ``games_left``: ``left(table) -> int | None``, how many more hands ``table`` takes (None: no
+  limit), for a caller that appends many at once (the import of a paper sheet) to check first;
 - ``table_notes``: ``note(table) -> str | None``, a line the table page shows (e.g. "the next
   game is the last");
 - ``session_locks``: ``lock(session) -> str | None``, why the evening's sheets are read-only
@@ -29,8 +32,15 @@ if TYPE_CHECKING:
 
 table_start_checks: list[Callable[[Session, Sequence[Member]], None]] = []
 entry_append_checks: list[Callable[[Table], None]] = []
+games_left: list[Callable[[Table], int | None]] = []
 table_notes: list[Callable[[Table], str | None]] = []
 session_locks: list[Callable[[Session], str | None]] = []
+
+
+def hands_left(table: Table) -> int | None:
+    """The fewest more hands any registered limit lets ``table`` take; None where none limits it."""
+    limits = [left for left in (limit(table) for limit in games_left) if left is not None]
+    return min(limits, default=None)
 
 
 def notes(table: Table) -> list[str]:

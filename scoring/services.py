@@ -199,7 +199,9 @@ def entry_append(
 
 
 @transaction.atomic
-def entries_append(*, table: Table, log: Sequence[Mapping[str, Any]], user: User) -> list[Entry]:
+def entries_append(
+    *, table: Table, log: Sequence[Mapping[str, Any]], user: User, expected_number: int | None = None
+) -> list[Entry]:
     """Append the entries of ``log`` (spec §3, seat names) to the table's log, in order: exactly
     the rows that ``entry_append`` called once per entry stores (numbers, derived fields, ledger
     rows, one audit row each; no idempotency key), but the stored log is folded once and every
@@ -208,13 +210,17 @@ def entries_append(*, table: Table, log: Sequence[Mapping[str, Any]], user: User
 
     All or nothing: an entry the engine refuses raises ``EntryError`` (``index`` its position in
     ``log``, ``field`` ``hands[i].<field>``) before anything is written. The
-    ``hooks.entry_append_checks`` see the table once, before the first entry (a championship's
-    game limit is not checked per entry: its tables are typed, never imported)."""
+    ``hooks.entry_append_checks`` see the table once, before the first entry: a caller that
+    appends several hands to a table that may have a limit asks ``hooks.hands_left`` first (the
+    import of a paper sheet does). ``expected_number``: the number the first entry was checked
+    for; another one (the table gained or lost an entry since) raises ``StaleEntry``."""
     table = _lock(table)
     for check in hooks.entry_append_checks:
         check(table)
     setup = selectors.table_setup(table)
     stored = selectors.table_log(table)
+    if expected_number is not None and expected_number != len(stored) + 1:
+        raise StaleEntry(expected_number, len(stored) + 1)
     state = selectors.fold_log(setup, stored).state
     by = _user(user)
     entries: list[Entry] = []

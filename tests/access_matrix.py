@@ -25,6 +25,7 @@ from tests.factories import (
     SessionFactory,
     make_adjustment,
     make_entry,
+    make_partie_table,
     make_playoff,
     make_table,
     make_tournament,
@@ -46,6 +47,9 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "entry_id": lambda club, made: make_entry(Table.objects.get(pk=made["table_id"])).pk,
     "tournament_id": lambda club, made: make_tournament(club).pk,
     "partie_index": lambda club, made: 1,
+    "table_number": lambda club, made: (
+        make_partie_table(Tournament.objects.get(pk=made["tournament_id"]), made["partie_index"]).number
+    ),
     "playoff_id": lambda club, made: make_playoff(Tournament.objects.get(pk=made["tournament_id"])).pk,
     "adjustment_id": lambda club, made: make_adjustment(Tournament.objects.get(pk=made["tournament_id"])).pk,
 }

@@ -12,8 +12,10 @@ import contextlib
 import io
 import subprocess
 import sys
+from unittest import mock
 
 from django.core.management import ManagementUtility
+from django.db import connections
 
 
 def manage(*argv: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
@@ -23,7 +25,13 @@ def manage(*argv: str, stdin: str | bytes | None = None) -> subprocess.Completed
     saved_stdin = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        # run_from_argv closes every database connection after the command: on PostgreSQL that
+        # would end the test's own transaction (a command that reads or writes the test's data).
+        with (
+            contextlib.redirect_stdout(stdout),
+            contextlib.redirect_stderr(stderr),
+            mock.patch.object(connections, "close_all"),
+        ):
             ManagementUtility(["manage.py", *argv]).execute()
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)

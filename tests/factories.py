@@ -12,8 +12,8 @@ from clubs.models import Club, Member, Membership, Role
 from scoring.models import Entry, Session, Table
 from scoring.selectors import table_state
 from scoring.services import entry_append, table_start
-from tournaments.models import Adjustment, Playoff, Tournament
-from tournaments.services import draw_run, participants_set, tournament_create
+from tournaments.models import Adjustment, PartieTable, Playoff, Tournament
+from tournaments.services import draw_run, participants_set, partie_start, tournament_create
 
 PASSWORD = "pw-for-tests"
 
@@ -114,6 +114,15 @@ def make_tournament(club: Club, players: int = 8, year: int = 2026, drawn: bool 
     if drawn:
         tournament = draw_run(tournament=tournament, seed=1, user=None)
     return tournament
+
+
+def make_partie_table(tournament: Tournament, index: int = 1, number: int = 1) -> PartieTable:
+    """Table ``number`` of Partie ``index``, the Partie started (seats drawn from seed 1) if it was not."""
+    if not tournament.partie_set.filter(index=index).exists():
+        partie_start(tournament=tournament, index=index, seed=1, user=None)
+    return PartieTable.objects.select_related("table").get(
+        partie__tournament=tournament, partie__index=index, number=number
+    )
 
 
 def make_playoff(tournament: Tournament) -> Playoff:

@@ -14,3 +14,4 @@ class TournamentsConfig(AppConfig):
         hooks.entry_append_checks.append(guards.check_entry_append)
         hooks.table_notes.append(guards.table_note)
         hooks.session_locks.append(guards.partie_lock)
+        hooks.games_left.append(guards.games_left)

@@ -3,7 +3,8 @@
 - inside a Partie only the plan's tables exist and each player sits at exactly one (a table
   outside the plan would be missing from the ranking without a word);
 - a table takes its games (40 at four, 50 at five, 60 at six for 40 each, 001 §11.2, §7.1, §7.2)
-  and refuses a hand after the last; its page says when the last game is next;
+  and refuses a hand after the last; its page says when the last game is next; an import of
+  its paper sheet asks first how many it still takes (``games_left``);
 - once the championship is finished its Partie evenings are read-only (issue 20): no entry
   appended, corrected or deleted, no evening closed or reopened on the score sheet, until the
   owner reopens the championship (``services.tournament_reopen``, with a reason).
@@ -101,6 +102,12 @@ def check_entry_append(table: Table) -> None:
             )
             % {"number": partie_table.number, "games": games}
         )
+
+
+def games_left(table: Table) -> int | None:
+    """The hands a championship table still takes (None for any other table)."""
+    limit = _limit(table)
+    return None if limit is None else max(0, limit[2] - limit[1])
 
 
 def table_note(table: Table) -> str | None:

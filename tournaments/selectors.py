@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
@@ -234,6 +235,17 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
         for row in rows
     )
     return PartieView(index, partie, tables)
+
+
+def partie_table(tournament: Tournament, index: int, number: int) -> PartieTable:
+    """Table ``number`` of the started Partie ``index`` (404 for any other: not begun, no such
+    table), with its score sheet and evening."""
+    return get_object_or_404(
+        PartieTable.objects.select_related("table__session__club", "partie"),
+        partie__tournament=tournament,
+        partie__index=index,
+        number=number,
+    )
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
+from imports import history
+from imports.forms import SheetForm
 from standings.exports import XLSX, pdf_bytes
 from tournaments import selectors, services
 from tournaments.engine.ranking import CRITERIA
@@ -361,6 +363,63 @@ def partie_start(request: HttpRequest, access: ClubAccess, tournament_id: int, p
         _("Die %(index)s. Partie beginnt; die Sitzordnung ist gezogen.") % {"index": index},
     )
     return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+def _paper_rows(form: SheetForm, confirm: bool) -> tuple[list[history.Row], list[Any] | None, str, int | None]:
+    """(the rows, the players a JSON document names or None, the file's name, the number the
+    preview showed for the first row or None) of the upload or, confirming, of the rows the
+    preview carried (never a file chosen after it). ``HistoryFileError`` where unreadable."""
+    data = form.cleaned_data
+    if confirm or not data.get("file"):
+        setup, rows = history.carried_document(data.get("document") or "")
+        return rows, setup["players"], setup["source"], setup["first_number"]
+    upload = data["file"]
+    doc, rows = history.read_file(upload.name, upload.read())
+    players = doc.get("players") if doc is not None and "players" in doc else None
+    return rows, players, history.source_name(upload.name), None
+
+
+@club_view(Need.MANAGE)
+def partie_paper(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int, table_number: int
+) -> HttpResponse:
+    """A table that went on on paper (issue 20): the owner uploads its sheet (the history
+    import's template as CSV or Excel, or spec JSON); a preview shows every row's amounts or
+    error; confirmed, the rows are appended after the hands the table holds, all or none."""
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    partie_table = selectors.partie_table(tournament, index, table_number)
+    table = partie_table.table
+    form = SheetForm(request.POST or None, request.FILES or None)
+    table_view = next(t for t in selectors.partie_view(tournament, index).tables if t.number == partie_table.number)
+    context = _context(access, tournament, partie_table=partie_table, table_view=table_view, form=form, index=index)
+    if request.method == "POST" and form.is_valid():
+        confirm = "confirm" in request.POST
+        try:
+            rows, players, source, expected = _paper_rows(form, confirm)
+        except history.HistoryFileError as error:
+            form.add_error("file", str(error))
+            return render(request, "tournaments/partie_paper.html", context)
+        checked = history.table_preview(table=table, rows=rows, players=players)
+        if confirm and checked.valid:  # checked again: the carried rows come from the browser
+            try:
+                entries = history.table_import(
+                    table=table, rows=rows, players=players, user=request.user, expected_number=expected
+                )
+            except history.HistoryRefused as refused:
+                checked = refused.preview
+            else:
+                messages.success(
+                    request,
+                    _("Tisch %(number)s: %(count)s Einträge vom Papierzettel angehängt.")
+                    % {"number": partie_table.number, "count": len(entries)},
+                )
+                return redirect(
+                    "tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index
+                )
+        form = SheetForm(initial={"document": history.carry(checked, source) if checked.valid else ""})
+        context |= {"form": form, "preview": checked, "source": source}
+    return render(request, "tournaments/partie_paper.html", context)
 
 
 # The blank sheet: one A4 page per table (issue 14). The body of the page holds this many mm of

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .presets.schafkopf_games import GAMES
+from .presets.schafkopf_games import ALIASES, GAMES, KONTRA_KINDS, last_kontra
 
 # The tie-line result buttons (issue 13): they record these Augen of the declarer's side.
 TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
@@ -64,10 +64,8 @@ def hand_facts(
     if kind in ("partner", "solo") and cd.get("laufende"):
         data["laufende"] = cd["laufende"]
     kontra = cd.get("kontra") or 0
-    if kind in ("partner", "solo", "bettel") and kontra:
+    if kind in KONTRA_KINDS and kontra:
         data["kontra"] = kontra
-        # 001 §6.2 / 002 §8: the opponents give the first Stoß, then the sides alternate.
-        data["last_kontra"] = "opponents" if kontra % 2 else "declarer"
     if kind in ("ramsch", "leasters"):
         data["augen_by_player"] = {
             name: cd.get(f"augen_{i}") for i, name in enumerate(players) if cd.get(f"augen_{i}") is not None
@@ -84,7 +82,23 @@ def hand_facts(
         data["dealer"] = cd["dealer"]
     if cd.get("fehler_by"):
         data["fehler"] = {"by": cd["fehler_by"]}
-    return {key: value for key, value in data.items() if value is not None}
+    return with_last_kontra({key: value for key, value in data.items() if value is not None})
+
+
+def with_last_kontra(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """``facts`` with ``last_kontra`` filled in where the number of Stöße decides it: a hand of
+    the Schafkopf family's games played side against side, with ``kontra`` and no
+    ``last_kontra`` (the tap form never asks; the import's template may leave it empty). Any
+    other facts come back as they are: the engine judges them."""
+    out = dict(facts)
+    name = out.get("game")
+    game = GAMES.get(ALIASES.get(name, name)) if isinstance(name, str) else None
+    kontra = out.get("kontra")
+    if game is None or game.kind not in KONTRA_KINDS or "last_kontra" in out:
+        return out
+    if isinstance(kontra, int) and not isinstance(kontra, bool) and kontra > 0:
+        out["last_kontra"] = last_kontra(kontra)
+    return out
 
 
 def _augen_or_result(cd: Mapping[str, Any], data: dict[str, Any]) -> None:

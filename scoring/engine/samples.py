@@ -15,7 +15,7 @@ from .core import RuleSet
 from .presets.doppelkopf_samples import doppelkopf_hand
 from .presets.saukopf_samples import saukopf_hand
 from .presets.schafkopf import ROUNDS, SchafkopfRules
-from .presets.schafkopf_games import GAMES, RAMSCH_TRUMPS, SUITS
+from .presets.schafkopf_games import GAMES, RAMSCH_TRUMPS, SUITS, last_kontra
 from .shares import split
 
 # Roughly what a club evening looks like: mostly Rufspiele, some solos, the odd Bettel or Mungo.
@@ -111,7 +111,7 @@ def schafkopf_hand(
     if rng.random() < 0.15 and rules.opt("max_kontra"):
         kontra = rng.randint(1, rules.opt("max_kontra"))
         hand["kontra"] = kontra
-        hand["last_kontra"] = "opponents" if kontra % 2 else "declarer"
+        hand["last_kontra"] = last_kontra(kontra)
     if ROUNDS[round_name].bid_reaches and game.kind in ("solo", "bettel"):
         # 001 §5.3: the Reiz goes from 62 in steps of 2; a Bettel only after 62..76.
         hand["bid"] = rng.randrange(62, 78 if game.kind == "bettel" else 122, 2)

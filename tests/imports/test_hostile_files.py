@@ -429,8 +429,8 @@ def test_the_files_name_in_the_evenings_note_is_plain_text(world: World, client_
     ("args", "field"),
     [
         (["--place", "Gasthof\x1b[2J\x07"], "place"),
-        (["--table", "Tisch\x01"], "table"),
-        (["--table", "T" * 41], "table"),
+        (["--table-name", "Tisch\x01"], "table_name"),
+        (["--table-name", "T" * 41], "table_name"),
         (["--players", "S" * 300 + ",Zenzi Mayr,Girgl Lechner,Vroni Brandl"], None),
         (["--players", "Sepp\x07,Zenzi Mayr,Girgl Lechner,Vroni Brandl"], None),
     ],

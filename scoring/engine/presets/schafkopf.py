@@ -27,6 +27,7 @@ from .schafkopf_games import (
     SUIT_LABELS,
     SUITS,
     Game,
+    last_kontra,
     trump_rank,
 )
 
@@ -399,8 +400,7 @@ class SchafkopfRules(RuleSet):
         if kontra and last is None:
             raise EngineError("missing_field", "Wer zuletzt gestoßen hat (last_kontra), fehlt.", "last_kontra")
         if kontra:
-            # 001 §6.2 / 002 §8: the opponents give the first Stoß, then the sides alternate.
-            expected = "opponents" if kontra % 2 else "declarer"
+            expected = last_kontra(kontra)
             if last != expected:
                 msg = f"Bei {kontra} Stößen kam der letzte von der Seite '{expected}', nicht '{last}'."
                 raise EngineError("inconsistent", msg, "last_kontra")

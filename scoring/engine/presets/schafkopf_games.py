@@ -49,6 +49,15 @@ GAMES: dict[str, Game] = {
 }
 ALIASES = {"ramsch": "mungo", "farbsolo": "solo"}
 ALL_GAME_NAMES = tuple(GAMES)
+KONTRA_KINDS = ("partner", "solo", "bettel")  # the kinds a side plays against the other: Stöße count
+
+
+def last_kontra(kontra: int) -> str:
+    """The side that gave the last of ``kontra`` Stöße (``kontra`` ≥ 1): 001 §6.2 / 002 §8, the
+    opponents give the first, then the sides alternate. The engine holds a hand to it; the tap
+    form and the import fill it in from the number (``entry_facts.with_last_kontra``)."""
+    return "opponents" if kontra % 2 else "declarer"
+
 
 # 003 §2.0: the ranking of all solos decides who plays when several want to (the entry form
 # offers games in this order). The seed's table did not survive; this is the usual order:
