@@ -13,3 +13,6 @@ class TournamentsConfig(AppConfig):
         hooks.table_start_checks.append(guards.check_table_start)
         hooks.entry_append_checks.append(guards.check_entry_append)
         hooks.table_notes.append(guards.table_note)
+        hooks.table_write_checks.append(guards.check_table_write)
+        hooks.entry_written.append(guards.claim_table)
+        hooks.table_notes.append(guards.seat_note)
