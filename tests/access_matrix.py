@@ -30,8 +30,16 @@ from tests.factories import (
     make_tournament,
 )
 from tournaments.models import Tournament
+from tournaments.services import partie_start
 
 CLUB_KWARG = "slug"
+
+
+def started_table(tournament: Tournament) -> int:
+    """Table 1 of Partie 1, begun (a Partie's table exists once the Partie has begun)."""
+    if not tournament.partie_set.filter(index=1).exists():
+        partie_start(tournament=tournament, index=1, seed=1, user=None)
+    return 1
 ROLES = ("anonymous", "outsider", Role.MEMBER.value, Role.SCORER.value, Role.OWNER.value)
 METHODS = ("GET", "POST")
 
@@ -46,6 +54,7 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "entry_id": lambda club, made: make_entry(Table.objects.get(pk=made["table_id"])).pk,
     "tournament_id": lambda club, made: make_tournament(club).pk,
     "partie_index": lambda club, made: 1,
+    "table_number": lambda club, made: started_table(Tournament.objects.get(pk=made["tournament_id"])),
     "playoff_id": lambda club, made: make_playoff(Tournament.objects.get(pk=made["tournament_id"])).pk,
     "adjustment_id": lambda club, made: make_adjustment(Tournament.objects.get(pk=made["tournament_id"])).pk,
 }
