@@ -22,6 +22,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -32,7 +33,7 @@ from django.views.decorators.http import require_GET
 
 from clubs.access import ClubAccess, Need, club_view
 from offline.logins import login_id
-from scoring import engine, selectors, services
+from scoring import engine, hooks, selectors, services
 from scoring.engine.entry_facts import FORM_OPTIONS
 from scoring.forms.entry import EntryContext, SubmissionFields
 from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
@@ -188,7 +189,9 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
         "log": log,
         "keys": [key for _data, key in entries if key],
         "form": form,
-        "can_write": access.membership.can_write and not table.session.is_closed,
+        "can_write": access.membership.can_write
+        and not table.session.is_closed
+        and hooks.write_refusal(table, request.user) is None,
         "csrf_token": get_token(request),
         "login": login_id(request.user),
     }
@@ -205,14 +208,21 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     whoever is in turn where it lands. Answers ``stored`` with the number it got (also when the
     key was stored before: sent twice, stored once), ``stale`` with the next number when the
     table moved on since it was typed (the phone sends it again there: the server's order
-    wins), or ``refused`` with the reasons by field; nothing is stored then. ``login``: the id of
-    the login that typed it (``offline.logins``); another login's entry is not stored under this
-    one: ``foreign`` (on a shared phone only the login that typed an entry sends it, or another
-    one that chose to send it as its own). Each answer is a 200: the outcome is in ``status``
-    (any other status is the network's or the login's)."""
+    wins), or ``refused`` with the reasons by field; nothing is stored then (a login that may not
+    write at this table at all, ``scoring.hooks.table_write_checks``, gets ``refused`` as a 403).
+    ``login``: the id of the login that typed it (``offline.logins``); another login's entry is
+    not stored under this one: ``foreign`` (on a shared phone only the login that typed an entry
+    sends it, or another one that chose to send it as its own). Each answer but that 403 is a
+    200: the outcome is in ``status`` (any other status is the network's or the login's)."""
     table = selectors.club_table(access.club, session_id, table_id)  # 404 before anything else
     if request.POST.get("login") != login_id(request.user):
         return JsonResponse({"status": "foreign"})
+    try:
+        hooks.check_write(table, request.user)
+    except PermissionDenied as refused:
+        # Not this login's table (a championship table has its Schreiber): a 403 that the
+        # phone shows at the entry, like a refusal, instead of trying again and again.
+        return JsonResponse({"status": "refused", "errors": {"__all__": [str(refused)]}}, status=403)
     setup = selectors.table_setup(table)
     result = selectors.table_state(table, setup)
     context = EntryContext(setup, result.state, len(result.entries) + 1)

@@ -8,6 +8,15 @@ The scoring app knows nothing of them; an app registers plain functions here in 
   call of ``entries_append``, however many entries it appends);
 - ``games_left``: ``left(table) -> int | None``, how many more hands ``table`` takes (None: no
   limit), for a caller that appends many at once (the import of a paper sheet) to check first;
+- ``entry_append_checks``: ``check(table)`` before an entry is appended to ``table``;
+- ``table_write_checks``: ``check(table, user)`` before ``user`` changes ``table`` in any way
+  (appends, corrects, deletes or undoes an entry, chooses the first dealer); refuses with
+  ``PermissionDenied`` and the reason (e.g. "another login writes this table"). The pages and
+  the phone's sending ask it too, through ``check_write`` (``scoring.selectors.club_table_to_write``),
+  so a refused login gets a 403 before any form and the table page hides its write controls
+  (``write_refusal``). ``user`` is None for a command or a test writing directly;
+- ``entry_written``: ``note(table, user)`` after ``user`` appended entries to ``table``, in the
+  same transaction (e.g. the first login to write at a championship table becomes its Schreiber);
 - ``table_notes``: ``note(table) -> str | None``, a line the table page shows (e.g. "the next
   game is the last");
 - ``session_locks``: ``lock(session) -> str | None``, why the evening's sheets are read-only
@@ -16,7 +25,8 @@ The scoring app knows nothing of them; an app registers plain functions here in 
   corrected, deleted or undone, a table started, the evening closed or reopened. The pages show
   the reason instead of the buttons.
 
-A check refuses by raising ``ValidationError`` with the reason; a refused call changes nothing.
+A check refuses by raising ``ValidationError`` (or ``PermissionDenied``) with the reason; a
+refused call changes nothing.
 """
 
 from __future__ import annotations
@@ -24,15 +34,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+
     from clubs.models import Member
     from scoring.models import Session, Table
+
+    User = AbstractBaseUser | None
 
 table_start_checks: list[Callable[[Session, Sequence[Member]], None]] = []
 entry_append_checks: list[Callable[[Table], None]] = []
 games_left: list[Callable[[Table], int | None]] = []
+table_write_checks: list[Callable[[Table, User], None]] = []
+entry_written: list[Callable[[Table, User], None]] = []
 table_notes: list[Callable[[Table], str | None]] = []
 session_locks: list[Callable[[Session], str | None]] = []
 
@@ -58,3 +74,23 @@ def check_unlocked(session: Session) -> None:
     reason = session_lock(session)
     if reason:
         raise ValidationError(reason)
+def check_write(table: Table, user: User) -> None:
+    """Raise ``PermissionDenied`` (with the reason) unless every registered check lets ``user``
+    change ``table``."""
+    for check in table_write_checks:
+        check(table, user)
+
+
+def write_refusal(table: Table, user: User) -> str | None:
+    """Why ``user`` may not change ``table`` (the first refusal's message), or None."""
+    try:
+        check_write(table, user)
+    except PermissionDenied as refused:
+        return str(refused)
+    return None
+
+
+def written(table: Table, user: User) -> None:
+    """Tell the registered apps that ``user`` appended entries to ``table``."""
+    for note in entry_written:
+        note(table, user)

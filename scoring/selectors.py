@@ -17,6 +17,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Member
+from scoring import hooks
 from scoring.engine import registry
 from scoring.engine.core import Context, EngineError, Line, RuleSet
 from scoring.engine.presets.schafkopf import SchafkopfRules
@@ -88,6 +89,16 @@ def club_table(club: Club, session_id: int, table_id: int) -> Table:
         session_id=session_id,
         pk=table_id,
     )
+
+
+def club_table_to_write(club: Club, session_id: int, table_id: int, user: Any) -> Table:
+    """``club_table`` for a page or the phone that is about to change the table: also
+    ``PermissionDenied`` with the reason where ``hooks.table_write_checks`` refuse ``user`` (a
+    championship table is written by its Schreiber's login and the Vorstand only). The
+    services check again in their transaction; this answers before any form is read."""
+    table = club_table(club, session_id, table_id)
+    hooks.check_write(table, user)
+    return table
 
 
 def table_log_keys(table: Table) -> list[tuple[dict[str, Any], str]]:

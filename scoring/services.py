@@ -180,6 +180,7 @@ def entry_append(
         existing = Entry.objects.filter(table=table, idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing
+    hooks.check_write(table, _user(user))  # e.g. a championship table is written by its Schreiber only
     for check in hooks.entry_append_checks:  # e.g. a championship table's game limit
         check(table)
     setup = selectors.table_setup(table)
@@ -195,6 +196,7 @@ def entry_append(
     entry.save()
     LedgerEntry.objects.bulk_create(_ledger_models(entry, _ledger_rows(result, setup), table))
     _audit(table, number, AuditEntry.Action.CREATE, user, after=raw)
+    hooks.written(table, _user(user))
     return entry
 
 
@@ -215,6 +217,7 @@ def entries_append(
     import of a paper sheet does). ``expected_number``: the number the first entry was checked
     for; another one (the table gained or lost an entry since) raises ``StaleEntry``."""
     table = _lock(table)
+    hooks.check_write(table, _user(user))
     for check in hooks.entry_append_checks:
         check(table)
     setup = selectors.table_setup(table)
@@ -253,6 +256,7 @@ def entries_append(
         )
         for entry in entries
     )
+    hooks.written(table, _user(user))
     return entries
 
 
@@ -260,6 +264,7 @@ def entries_append(
 def entry_correct(*, entry: Entry, data: Mapping[str, Any], user: User, reason: str) -> Entry:
     """Replace the facts of ``entry`` and re-fold the log from it."""
     table = _lock(entry.table)
+    hooks.check_write(table, _user(user))
     entries = _entries(table)
     target = _find(entries, entry)
     before, raw = target.data, _raw(data)
@@ -274,6 +279,7 @@ def entry_correct(*, entry: Entry, data: Mapping[str, Any], user: User, reason: 
 def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
     """Remove ``entry`` from the log; the entries after it move up one number and are re-folded."""
     table = _lock(entry.table)
+    hooks.check_write(table, _user(user))
     entries = _entries(table)
     target = _find(entries, entry)
     number = target.number
@@ -292,11 +298,38 @@ def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
 def entry_undo_last(*, table: Table, user: User) -> None:
     """Remove the last entry (the entries before it are unchanged by construction)."""
     table = _lock(table)
+    hooks.check_write(table, _user(user))
     last = Entry.objects.filter(table=table).order_by("-number").first()
     if last is None:
         raise ValidationError(_("Es gibt noch keinen Eintrag, der rückgängig gemacht werden könnte."))
     last.delete()
     _audit(table, last.number, AuditEntry.Action.UNDO, user, before=last.data)
+
+
+@transaction.atomic
+def table_first_dealer_set(*, table: Table, member: Member, user: User) -> Table:
+    """Who deals the table's first hand (001 §2.3: the players cut, the highest card deals; at a
+    championship the seat order is drawn first, 001 §11.2): before the first entry only. The deal
+    goes on clockwise from him, and at five and six who sits out follows it (the fold derives
+    both from the first dealer). Afterwards a hand that someone else dealt names its dealer."""
+    table = _lock(table)
+    hooks.check_write(table, _user(user))
+    if Entry.objects.filter(table=table).exists():
+        raise ValidationError(
+            {
+                "dealer": _(
+                    "Der erste Geber lässt sich nur vor dem ersten Eintrag wählen. Hat ein anderer gegeben, "
+                    "steht das beim Spiel unter „Gegeben hat“."
+                )
+            }
+        )
+    seats = list(table.seats.all())
+    if not any(seat.member_id == member.pk for seat in seats):
+        raise ValidationError({"dealer": _("Der erste Geber muss am Tisch sitzen.")})
+    for seat in seats:
+        seat.is_first_dealer = seat.member_id == member.pk
+    Seat.objects.bulk_update(seats, ["is_first_dealer"])
+    return table
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ urlpatterns = [
     path(TABLE + "vorschau/", views.entry_preview, name="entry_preview"),
     path(TABLE + "ereignis/", views.event_add, name="event_add"),
     path(TABLE + "rueckgaengig/", views.entry_undo, name="entry_undo"),
+    path(TABLE + "erster-geber/", views.table_first_dealer, name="table_first_dealer"),
     path(TABLE + "protokoll/", views.table_audit, name="table_audit"),
     path(ENTRY, views.entry_edit, name="entry_edit"),
     path(ENTRY + "loeschen/", views.entry_delete, name="entry_delete"),

@@ -163,6 +163,12 @@ def _table(access: ClubAccess, session_id: int, table_id: int) -> Table:
     return selectors.club_table(access.club, session_id, table_id)
 
 
+def _table_to_write(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> Table:
+    """The table for a view that changes it: 403 with the reason for a login that may not (at a
+    championship only the table's Schreiber and the Vorstand write, ``scoring.hooks``)."""
+    return selectors.club_table_to_write(access.club, session_id, table_id, request.user)
+
+
 def _live_context(
     request: HttpRequest,
     access: ClubAccess,
@@ -185,6 +191,8 @@ def _live_context(
     sheet = selectors.table_sheet(table)
     changed = set(parse_ids(request.GET.get("changed", "")))
     lock = hooks.session_lock(table.session)
+    may_write = access.membership.can_write and not table.session.is_closed and not lock
+    refusal = hooks.write_refusal(table, request.user) if may_write else None
     return {
         "access": access,
         "session": table.session,
@@ -195,11 +203,26 @@ def _live_context(
         "form": form,
         "json_form": json_form,
         "event_forms": _event_forms(entry_context),
-        "can_write": access.membership.can_write and not table.session.is_closed and not lock,
+        "can_write": may_write and refusal is None,
         "lock": lock,
+        "write_refusal": refusal,
+        "first_dealer": _first_dealer_choice(table, setup, result) if may_write and refusal is None else None,
         "changed": changed,
         "urls": _table_urls(table),
         "table_notes": hooks.notes(table),
+    }
+
+
+def _first_dealer_choice(table: Table, setup: selectors.TableSetup, result: SessionResult) -> dict[str, Any] | None:
+    """Before the first entry: "Wer gibt zuerst?" with the players as buttons (001 §2.3: the
+    players cut and the highest card deals), the one in turn marked."""
+    if result.entries:
+        return None
+    kwargs = {"slug": table.session.club.slug, "session_id": table.session_id, "table_id": table.pk}
+    return {
+        "url": reverse("scoring:table_first_dealer", kwargs=kwargs),
+        "players": [(name, setup.members[name]) for name in setup.players],
+        "current": setup.first_dealer,
     }
 
 
@@ -230,6 +253,24 @@ def table_detail(request: HttpRequest, access: ClubAccess, session_id: int, tabl
     return render(request, "scoring/table.html", _live_context(request, access, table))
 
 
+@club_view(Need.WRITE, methods=["POST"])
+def table_first_dealer(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
+    """Choose who deals the first hand (before the first entry)."""
+    table = _table_to_write(request, access, session_id, table_id)
+    member_id = parse_id(request.POST.get("member"))
+    member = table.seats.filter(member_id=member_id).select_related("member").first() if member_id else None
+    if member is None:
+        messages.error(request, _("Bitte einen Spieler dieses Tisches wählen."))
+        return redirect(table)
+    try:
+        services.table_first_dealer_set(table=table, member=member.member, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Es gibt zuerst: %(name)s.") % {"name": member.name})
+    return redirect(table)
+
+
 def _entry_context(table: Table, entry: Entry | None = None) -> EntryContext:
     setup = selectors.table_setup(table)
     if entry is None:
@@ -241,14 +282,14 @@ def _entry_context(table: Table, entry: Entry | None = None) -> EntryContext:
 @club_view(Need.WRITE, methods=["POST"])
 def entry_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     """Save a hand; on a refusal the form comes back with what was typed and the error at its field."""
-    table = _table(access, session_id, table_id)
+    table = _table_to_write(request, access, session_id, table_id)
     context = _entry_context(table)
     return _append(request, access, table, posted_form_class(context, request.POST), context=context)
 
 
 @club_view(Need.WRITE, methods=["POST"])
 def event_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
-    table = _table(access, session_id, table_id)
+    table = _table_to_write(request, access, session_id, table_id)
     return _append(request, access, table, EventForm, prefix=request.POST.get("prefix") or None)
 
 
@@ -346,7 +387,7 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
 
 @club_view(Need.WRITE, methods=["POST"])
 def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
-    table = _table(access, session_id, table_id)
+    table = _table_to_write(request, access, session_id, table_id)
     last = Entry.objects.filter(table=table).order_by("-number").first()
     try:
         services.entry_undo_last(table=table, user=request.user)
@@ -369,7 +410,7 @@ def _entry(table: Table, entry_id: int) -> Entry:
 @club_view(Need.WRITE)
 def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int) -> HttpResponse:
     """Correct an entry (with a reason); the log is re-folded from it and the page says what changed."""
-    table = _table(access, session_id, table_id)
+    table = _table_to_write(request, access, session_id, table_id)
     entry = _entry(table, entry_id)
     context = _entry_context(table, entry)
     tap_class = entry_form_class(context, entry.data)
@@ -463,7 +504,7 @@ def _initial(form_class: type[SubmissionFields], entry: Entry, context: EntryCon
 def entry_delete(
     request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int
 ) -> HttpResponse:
-    table = _table(access, session_id, table_id)
+    table = _table_to_write(request, access, session_id, table_id)
     entry = _entry(table, entry_id)
     reason = ReasonForm(request.POST, prefix="delete")
     edit_url = _edit_url(table, entry)

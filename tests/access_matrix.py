@@ -33,6 +33,8 @@ from tests.factories import (
 from tournaments.models import Tournament
 
 CLUB_KWARG = "slug"
+
+
 ROLES = ("anonymous", "outsider", Role.MEMBER.value, Role.SCORER.value, Role.OWNER.value)
 METHODS = ("GET", "POST")
 

@@ -15,3 +15,6 @@ class TournamentsConfig(AppConfig):
         hooks.table_notes.append(guards.table_note)
         hooks.session_locks.append(guards.partie_lock)
         hooks.games_left.append(guards.games_left)
+        hooks.table_write_checks.append(guards.check_table_write)
+        hooks.entry_written.append(guards.claim_table)
+        hooks.table_notes.append(guards.seat_note)

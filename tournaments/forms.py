@@ -4,12 +4,13 @@ import datetime
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.ids import IdChoiceField, IdMultipleChoiceField
-from clubs.models import Member
+from clubs.models import Club, Member, Role
 from clubs.validators import PlainTextFields
 from scoring.engine import registry
 from scoring.engine_texts import translated
@@ -113,6 +114,30 @@ class PartieStartForm(forms.Form):
     confirm = _confirm(
         _("Ja, diese Partie jetzt beginnen: die Sitzordnung wird gezogen, das lässt sich nicht zurücknehmen.")
     )
+
+
+class SchreiberForm(forms.Form):
+    """The Vorstand names the login that writes a table of a Partie (issue 20): one of the club's
+    scorers, or nobody (the first scorer to save an entry there claims it)."""
+
+    login = IdChoiceField(
+        label=_("Schreiber-Zugang"),
+        queryset=get_user_model()._default_manager.none(),
+        required=False,
+        empty_label=_("– wer zuerst einträgt –"),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        users = get_user_model()._default_manager
+        field = self.fields["login"]
+        field.queryset = users.filter(club_memberships__club=club, club_memberships__role=Role.SCORER).order_by(
+            "username"
+        )
+        players = dict(Member.objects.filter(club=club, user__isnull=False).values_list("user_id", "display_name"))
+        field.label_from_instance = lambda user: (
+            f"{players[user.pk]} ({user.get_username()})" if user.pk in players else user.get_username()
+        )
 
 
 class FinishForm(forms.Form):

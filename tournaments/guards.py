@@ -8,16 +8,21 @@
 - once the championship is finished its Partie evenings are read-only (issue 20): no entry
   appended, corrected or deleted, no evening closed or reopened on the score sheet, until the
   owner reopens the championship (``services.tournament_reopen``, with a reason).
+- a table is written by its Schreiber's login only (issue 20), besides the Vorstand: the login
+  the Vorstand assigned on the Partie page, else the first scorer login that saved an entry
+  there (it claims the table). Another scorer gets 403 with the name of who writes it;
+- its page shows the seat order drawn for the Partie (001 §11.2) and who deals first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.core.exceptions import ValidationError
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from clubs.models import Member
+from clubs.models import Member, Membership, Role
 from scoring.models import Entry, Session, Table
 from tournaments.models import Partie, PartieTable, Status, Tournament
 
@@ -123,3 +128,56 @@ def table_note(table: Table) -> str | None:
     if played == games - 1:
         return _("Das nächste Spiel (Nr. %(games)s) ist das letzte dieses Tisches.") % {"games": games}
     return _("%(played)s von %(games)s Spielen gespielt.") % {"played": played, "games": games}
+
+
+def login_name(partie_table: PartieTable, login: AbstractBaseUser) -> str:
+    """How a login is called at the club: its player's name where it has one, and the login."""
+    member = Member.objects.filter(club_id=partie_table.partie.tournament.club_id, user=login).first()
+    username = login.get_username()
+    return f"{member.display_name} (Login „{username}“)" if member else f"„{username}“"
+
+
+def _owner(table: Table, user: AbstractBaseUser) -> bool:
+    return Membership.objects.filter(club_id=table.session.club_id, user=user, role=Role.OWNER).exists()
+
+
+def check_table_write(table: Table, user: AbstractBaseUser | None) -> None:
+    """Only the table's Schreiber login and the Vorstand change a championship table. A command
+    or a test writing directly (no user) is not asked."""
+    if user is None or not user.is_authenticated:
+        return
+    partie_table = (
+        PartieTable.objects.filter(table=table).select_related("schreiber_login", "partie__tournament").first()
+    )
+    if partie_table is None or partie_table.schreiber_login_id in (None, user.pk) or _owner(table, user):
+        return
+    assert partie_table.schreiber_login is not None
+    raise PermissionDenied(
+        _(
+            "Diesen Tisch schreibt %(name)s. Nur er und der Vorstand können hier eintragen; einen anderen "
+            "Schreiber bestimmt der Vorstand auf der Seite der Partie."
+        )
+        % {"name": login_name(partie_table, partie_table.schreiber_login)}
+    )
+
+
+def claim_table(table: Table, user: AbstractBaseUser | None) -> None:
+    """The first scorer login that saves an entry at a championship table writes it from then on
+    (the Vorstand writes anywhere and claims nothing; a command claims nothing)."""
+    if user is None or not user.is_authenticated or _owner(table, user):
+        return
+    PartieTable.objects.filter(table=table, schreiber_login__isnull=True).update(schreiber_login=user)
+
+
+def seat_note(table: Table) -> str | None:
+    """The drawn seat order on the table's page (001 §11.2), and who deals first."""
+    partie_table = PartieTable.objects.filter(table=table).select_related("partie", "schreiber").first()
+    if partie_table is None:
+        return None
+    seats = list(table.seats.order_by("position"))
+    first = next((seat.name for seat in seats if seat.is_first_dealer), seats[0].name if seats else "")
+    order = " → ".join(seat.name for seat in seats)
+    return _(
+        "Sitzordnung der %(index)s. Partie, gezogen (im Uhrzeigersinn, der Schreiber %(schreiber)s zuerst): "
+        "%(order)s. Es gibt zuerst: %(first)s."
+    ) % {"index": partie_table.partie.index, "schreiber": partie_table.schreiber, "order": order, "first": first}

@@ -173,6 +173,17 @@ class PartieTable(models.Model):
     number = models.PositiveSmallIntegerField(_("Tisch"))
     table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="partie_table")
     schreiber = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("Schreiber"))
+    # The login that writes this table (issue 20): the one the Vorstand assigned, else the first
+    # scorer login that saved an entry here. Only it and the Vorstand change the table
+    # (``tournaments.guards.check_table_write``); empty until then.
+    schreiber_login = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("Zugang des Schreibers"),
+    )
 
     class Meta:
         ordering = ["partie", "number"]

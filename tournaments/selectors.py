@@ -91,6 +91,18 @@ class PlanSeat:
 class PlanTable:
     number: int
     seats: tuple[PlanSeat, ...]
+    # Once the Partie has begun: the drawn seat order (001 §11.2; clockwise, the Schreiber
+    # first) and who deals first. Empty before.
+    drawn: tuple[str, ...] = ()
+    first_dealer: str = ""
+
+    @property
+    def in_seat_order(self) -> tuple[PlanSeat, ...]:
+        """The seats as they sit once drawn (Schreiber first, clockwise), else by number."""
+        if not self.drawn:
+            return self.seats
+        numbers = {seat.name: seat.number for seat in self.seats}
+        return tuple(PlanSeat(numbers.get(name, 0), name) for name in self.drawn)
 
 
 @dataclass(frozen=True)
@@ -106,17 +118,35 @@ def plan(tournament: Tournament) -> list[PlanPartie]:
         return []
     names = {p.number: p.member.display_name for p in tournament.participants.select_related("member") if p.number}
     started = set(tournament.partie_set.values_list("index", flat=True))
+    drawn = seat_orders(tournament)
     return [
         PlanPartie(
             index=index,
             tables=tuple(
-                PlanTable(t, tuple(PlanSeat(n, names.get(n, "")) for n in numbers))
+                PlanTable(t, tuple(PlanSeat(n, names.get(n, "")) for n in numbers), *drawn.get((index, t), ((), "")))
                 for t, numbers in enumerate(tables, start=1)
             ),
             started=index in started,
         )
         for index, tables in enumerate(tournament.plan["partien"], start=1)
     ]
+
+
+def seat_orders(tournament: Tournament) -> dict[tuple[int, int], tuple[tuple[str, ...], str]]:
+    """(Partie, table) → (the seats in drawn order, Schreiber first; who deals first) for every
+    table of the Partien begun, as their score sheets hold them."""
+    rows = (
+        Seat.objects.filter(table__partie_table__partie__tournament=tournament)
+        .order_by("position")
+        .values_list("table__partie_table__partie__index", "table__partie_table__number", "name", "is_first_dealer")
+    )
+    seats: dict[tuple[int, int], list[str]] = {}
+    first: dict[tuple[int, int], str] = {}
+    for index, number, name, is_first in rows:
+        seats.setdefault((index, number), []).append(name)
+        if is_first:
+            first[(index, number)] = name
+    return {key: (tuple(names), first.get(key, names[0])) for key, names in seats.items()}
 
 
 @dataclass(frozen=True)
@@ -185,6 +215,9 @@ class TableView:
     schreiber: str
     hands: int  # hands (games) on the sheet so far
     games: int  # games this table plays in the Partie (a table of 5 plays 5/4 of them, of 6 6/4)
+    first_dealer: str = ""  # deals the first hand (chosen at the table, else the Schreiber)
+    writer: str = ""  # the login that writes the table (assigned or the first to save), if any
+    writer_id: int | None = None  # its id, for the Vorstand's form
 
     @property
     def done(self) -> bool:
@@ -216,9 +249,12 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
     numbers = {p.member_id: p.number for p in tournament.participants.all()}
     rows = (
         PartieTable.objects.filter(partie=partie)
-        .select_related("table", "table__session__club", "schreiber")
+        .select_related("table", "table__session__club", "schreiber", "schreiber_login")
         .annotate(hands=Count("table__entries", filter=Q(table__entries__kind="hand")))
         .order_by("number")
+    )
+    logins = dict(
+        Member.objects.filter(club_id=tournament.club_id, user__isnull=False).values_list("user_id", "display_name")
     )
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__partie_table__partie=partie).order_by("position"):
@@ -231,6 +267,9 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
             row.schreiber.display_name,
             row.hands or 0,
             games.get(str(len(seats[row.table_id])), 0),
+            next((s.name for s in seats[row.table_id] if s.is_first_dealer), seats[row.table_id][0].name),
+            _login_label(row.schreiber_login, logins) if row.schreiber_login else "",
+            row.schreiber_login_id,
         )
         for row in rows
     )
@@ -246,6 +285,10 @@ def partie_table(tournament: Tournament, index: int, number: int) -> PartieTable
         partie__index=index,
         number=number,
     )
+def _login_label(login: Any, players: dict[int, str]) -> str:
+    """A login as the Partie page names it: its player's name where it has one, and the login."""
+    name = login.get_username()
+    return f"{players[login.pk]} ({name})" if login.pk in players else name
 
 
 @dataclass(frozen=True)

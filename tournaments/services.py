@@ -26,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Member
+from clubs.models import Club, Member, Membership, Role
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.engine import registry
@@ -315,6 +315,40 @@ def partie_start(
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status"])
     return partie
+
+
+@transaction.atomic
+def partie_table_schreiber_assign(
+    *, partie_table: PartieTable, login: AbstractBaseUser | None, user: User
+) -> PartieTable:
+    """The Vorstand names the login that writes ``partie_table`` (issue 20): one of the club's
+    scorers, or nobody (then the next scorer login that saves an entry there claims it). Only
+    it and the Vorstand change the table from now on. Logged as an ``Event`` (SCHREIBER)."""
+    partie_table = (
+        PartieTable.objects.select_for_update(of=("self",))
+        .select_related("partie__tournament", "partie__session")
+        .get(pk=partie_table.pk)
+    )
+    tournament = partie_table.partie.tournament
+    if partie_table.partie.session.is_closed:
+        raise ValidationError({"login": _("Der Abend dieser Partie ist abgeschlossen.")})
+    if (
+        login is not None
+        and not Membership.objects.filter(club_id=tournament.club_id, user=login, role=Role.SCORER).exists()
+    ):
+        raise ValidationError({"login": _("Schreiben kann nur ein Zugang mit der Rolle Schreiber in diesem Verein.")})
+    if partie_table.schreiber_login_id == (login.pk if login is not None else None):
+        return partie_table
+    partie_table.schreiber_login = login
+    partie_table.save(update_fields=["schreiber_login"])
+    Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.SCHREIBER,
+        partie=partie_table.partie.index,
+        data={"table": partie_table.number, "login": login.get_username() if login is not None else ""},
+        by=_user(user),
+    )
+    return partie_table
 
 
 def _members(tournament: Tournament, members: Iterable[Member]) -> list[Member]:

@@ -22,6 +22,11 @@ urlpatterns = [
     path(T + "partie/<int:partie_index>/start/", views.partie_start, name="partie_start"),
     path(T + "partie/<int:partie_index>/sheets.pdf", views.sheets_pdf, name="sheets_pdf"),
     path(T + "partie/<int:partie_index>/tables/<int:table_number>/paper/", views.partie_paper, name="partie_paper"),
+    path(
+        T + "partie/<int:partie_index>/tisch/<int:table_number>/schreiber/",
+        views.partie_schreiber,
+        name="partie_schreiber",
+    ),
     path(T + "ranking/", views.ranking, name="ranking"),
     path(T + "ranking/live/", views.live, name="live"),
     path(T + "ranking.pdf", views.ranking_pdf, name="ranking_pdf"),

@@ -35,10 +35,11 @@ from tournaments.forms import (
     PlanChoiceForm,
     PlayoffForm,
     ReopenForm,
+    SchreiberForm,
     TournamentEditForm,
     TournamentForm,
 )
-from tournaments.models import Adjustment, Playoff, Status, Tournament
+from tournaments.models import Adjustment, PartieTable, Playoff, Status, Tournament
 
 
 def _apply(form: Form, error: ValidationError) -> None:
@@ -345,11 +346,40 @@ def _partie_index(tournament: Tournament, partie_index: int) -> int:
 def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     index = _partie_index(tournament, partie_index)
+    view = selectors.partie_view(tournament, index)
+    schreiber_forms = (
+        {
+            t.number: SchreiberForm(club=access.club, prefix=f"t{t.number}", initial={"login": t.writer_id})
+            for t in view.tables
+            if t.table is not None
+        }
+        if access.membership.can_manage
+        else {}
+    )
     return render(
         request,
         "tournaments/partie.html",
-        _context(access, tournament, partie=selectors.partie_view(tournament, index), form=PartieStartForm()),
+        _context(access, tournament, partie=view, form=PartieStartForm(), schreiber_forms=schreiber_forms),
     )
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def partie_schreiber(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int, table_number: int
+) -> HttpResponse:
+    """The Vorstand names the login that writes a table of the Partie (issue 20)."""
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    partie_table = get_object_or_404(
+        PartieTable, partie__tournament=tournament, partie__index=index, number=table_number
+    )
+    form = SchreiberForm(request.POST, club=access.club, prefix=f"t{table_number}")
+
+    def assign(data: dict[str, Any]) -> object:
+        return services.partie_table_schreiber_assign(partie_table=partie_table, login=data["login"], user=request.user)
+
+    _act(request, form, assign, _("Tisch %(number)s: Schreiber gespeichert.") % {"number": table_number})
+    return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
 
 
 @club_view(Need.WRITE, methods=["POST"])
@@ -428,13 +458,14 @@ SHEET_ROWS_MM = 218
 SHEET_ROW_MAX_MM = 5.4
 
 
-def sheet_rows(seats: int, games: int, names: list[str]) -> list[dict[str, object]]:
+def sheet_rows(seats: int, games: int, names: list[str], first: int = 0) -> list[dict[str, object]]:
     """Each game of a blank sheet: its number, the dealer, and which seats sit out (001 §7.1 at
     five: the dealer; §7.2 at six: also the Abheber to the dealer's right). The deal goes round
-    clockwise from the first seat (the sheet's first dealer)."""
+    clockwise from seat ``first`` (the table's first dealer; the Schreiber's seat until the table
+    chose another)."""
     rows = []
     for number in range(1, games + 1):
-        dealer = (number - 1) % seats
+        dealer = (first + number - 1) % seats
         out = {dealer} if seats >= 5 else set()
         if seats == 6:
             out.add((dealer - 1) % seats)
@@ -452,11 +483,12 @@ def sheets_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int, par
     tables = []
     for table in view.tables:
         names = [seat.name for seat in table.seats] if view.started else []
+        first = names.index(table.first_dealer) if table.first_dealer in names else 0
         height = min(SHEET_ROW_MAX_MM, SHEET_ROWS_MM / (table.games + 2))  # the games, the head, the sum
         tables.append(
             {
                 "table": table,
-                "rows": sheet_rows(len(table.seats), table.games, names),
+                "rows": sheet_rows(len(table.seats), table.games, names, first),
                 "row_mm": f"{height:.2f}",
             }
         )

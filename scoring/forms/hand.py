@@ -78,6 +78,21 @@ _HAND_KEYS = frozenset(
 )
 
 
+def dealer_help(context: EntryContext) -> str:
+    """What changing "Gegeben hat" does at this table: a Bockspiel where the rules say so
+    (001 §8.4); else (a championship, 001 §11.4: no special rounds) the hand counts as usual and
+    the deal goes on from whoever dealt. Who deals the first hand is chosen above the form
+    before it ("Wer gibt zuerst?", ``scoring.services.table_first_dealer_set``)."""
+    if context.setup.rules.wrong_dealer == "bockspiel":
+        return str(_("Nur ändern, wenn nicht der gegeben hat, der dran war (001 §8.4: ein Bockspiel)."))
+    return str(
+        _(
+            "Nur ändern, wenn nicht der gegeben hat, der dran war: das Spiel zählt wie sonst, und es geht bei "
+            "ihm im Uhrzeigersinn weiter (kein Bockspiel)."
+        )
+    )
+
+
 class HandForm(SubmissionFields):
     """One hand of the Schafkopf family, with only the fields its rules and round have.
 
@@ -202,7 +217,7 @@ class HandForm(SubmissionFields):
             label=_("Gegeben hat"),
             choices=players,
             initial=state.dealer,
-            help_text=_("Nur ändern, wenn nicht der gegeben hat, der dran war (001 §8.4: ein Bockspiel)."),
+            help_text=dealer_help(context),
         )
         if rules.opt("fehler"):
             self.fields["fehler_by"] = forms.ChoiceField(

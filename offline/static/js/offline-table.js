@@ -346,7 +346,10 @@
         headers: { Accept: "application/json" },
         body: body(record, expected, token),
       }).then(function (response) {
-        if (response.redirected || response.status !== 200) {
+        // A 403 that says "refused": this login may not write at this table (a championship
+        // table has its Schreiber); shown at the entry like any refusal, not tried again.
+        var refused = response.status === 403 && (response.headers.get("Content-Type") || "").indexOf("json") >= 0;
+        if (response.redirected || (response.status !== 200 && !refused)) {
           throw new Error("send " + response.status);
         }
         return response.json().then(function (answer) {
