@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 
+from clubs.ids import parse_id
 from clubs.models import Club
 from clubs.plaintext import text_problem
 from imports.history import (
@@ -130,14 +131,15 @@ class Command(BaseCommand):
         """The existing table ``--table`` names: one of ``club``'s; the new evening's options
         do not go with it."""
         given = str(options["table"]).strip()
-        if not given.isdecimal():
+        table_id = parse_id(given)
+        if table_id is None:
             refuse(
                 "invalid_value",
                 f"--table nennt die Nummer (id) eines bestehenden Tischs, nicht „{given[:40]}“; "
                 "den Namen des Tischs eines neuen Abends gibt --table-name.",
                 "table",
             )
-        table = Table.objects.select_related("session").filter(session__club=club, pk=int(given)).first()
+        table = Table.objects.select_related("session").filter(session__club=club, pk=table_id).first()
         if table is None:
             refuse("unknown_table", f"Der Verein „{club.slug}“ hat keinen Tisch mit der Nummer {given}.", "table")
         for option in ("date", "players", "rules", "first_dealer"):
