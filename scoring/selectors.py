@@ -65,11 +65,24 @@ class TableSetup:
     rules: TableRules
     players: tuple[str, ...]  # seat order
     first_dealer: str
-    members: Mapping[str, int]  # seat name → member id
+    members: Mapping[str, int]  # seat name → member id (who sat down there at the start)
+    # A seat taken over from a hand on (``SeatChange``): (seat name, first entry number, member id),
+    # in the order they were made. The log keeps the seat's name; the ledger follows the player.
+    changes: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def family(self) -> str:
         return self.rules.family
+
+    def members_at(self, number: int) -> Mapping[str, int]:
+        """Seat name → the member who played entry ``number`` on that seat."""
+        if not self.changes:
+            return self.members
+        out = dict(self.members)
+        for name, from_number, member in self.changes:
+            if number >= from_number:
+                out[name] = member
+        return out
 
 
 def table_setup(table: Table) -> TableSetup:
@@ -77,7 +90,10 @@ def table_setup(table: Table) -> TableSetup:
     seats = list(table.seats.order_by("position").values_list("name", "member_id", "is_first_dealer"))
     players = tuple(name for name, _, _ in seats)
     first = next((name for name, _, first in seats if first), players[0])
-    return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats})
+    changes = tuple(
+        table.seat_changes.order_by("from_number", "id").values_list("seat__name", "from_number", "member_id")
+    )
+    return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats}, changes)
 
 
 def club_table(club: Club, session_id: int, table_id: int) -> Table:
