@@ -286,10 +286,11 @@ def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
     rest = [e for e in entries if e.pk != target.pk]
     for later in rest[number - 1 :]:
         later.number -= 1
+    # A seat taken over after the deleted entry is taken over from the same hand, now one up
+    # (before the fold, which books each entry to whoever played it; a refusal rolls it back).
+    SeatChange.objects.filter(table=table, from_number__gt=number).update(from_number=F("from_number") - 1)
     _refold(table, rest, number, changed_first=False)  # refuses before anything is written
     target.delete()
-    # A seat taken over after the deleted entry is taken over from the same hand, now one up.
-    SeatChange.objects.filter(table=table, from_number__gt=number).update(from_number=F("from_number") - 1)
     later = Entry.objects.filter(table=table, number__gt=number)
     later.update(number=F("number") + _RENUMBER_OFFSET)
     Entry.objects.filter(table=table, number__gt=_RENUMBER_OFFSET).update(number=F("number") - _RENUMBER_OFFSET - 1)

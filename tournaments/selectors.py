@@ -581,6 +581,13 @@ def roster_log(tournament: Tournament) -> list[RosterLine]:
                 "repeats": data.get("repeat_pairs"),
                 "bound": data.get("lower_bound"),
             }
+        elif data.get("back"):
+            text = _("%(partie)s. Partie, Tisch %(table)s: %(substitute)s spielt ab Spiel %(from)s wieder selbst") % {
+                "partie": event.partie,
+                "table": data.get("table"),
+                "substitute": data.get("substitute"),
+                "from": data.get("from"),
+            }
         else:
             text = _("%(partie)s. Partie, Tisch %(table)s: %(substitute)s spielt ab Spiel %(from)s für %(absent)s") % {
                 "partie": event.partie,

@@ -518,10 +518,12 @@ def participant_add(*, tournament: Tournament, member: Member, reason: str = "",
         raise ValidationError({"member": _("%(name)s ist schon Teilnehmer.") % {"name": member.display_name}})
     previous = selectors.previous_tournament(tournament)
     number = max(tournament.participants.values_list("number", flat=True), default=0) + 1
+    drew = max(tournament.participants.values_list("drew_order", flat=True), default=0) or 0
     participant = Participant.objects.create(
         tournament=tournament,
         member=member,
         number=number,
+        drew_order=drew + 1,  # he did not draw: his number is the next free one
         joined_at=played + 1,
         is_new=previous is None or not previous.participants.filter(member=member).exists(),
     )
@@ -589,6 +591,7 @@ def partie_substitute(
             "substitute": substitute.display_name,
             "from": change.from_number,
             "points": tournament.substitute_points,
+            "back": substitute.pk == Seat.objects.get(pk=seat).member_id,  # the participant takes his seat again
         },
         by=_user(user),
     )

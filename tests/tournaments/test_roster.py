@@ -218,3 +218,19 @@ def test_a_substitute_already_seated_or_from_another_club_is_refused() -> None:
     services.partie_substitute(tournament=tournament, index=3, absent=substitute, substitute=absent, user=None)
     assert Event.objects.filter(tournament=tournament, kind=Event.Kind.SUBSTITUTE).count() == 2
     assert tournament.status == Status.RUNNING
+
+
+@pytest.mark.django_db
+def test_a_seat_change_survives_a_deleted_hand_before_it_and_the_restore_check() -> None:
+    tournament, absent, substitute, table = substituted(SubstitutePoints.NOBODY)
+    assert scoring_services.table_differences(table) is None  # the ledger is the fold's, seat changes included
+    seat = table.seats.get(member=absent)
+    with pytest.raises(ValidationError, match="spielt schon an diesem Tisch"):
+        scoring_services.seat_change(table=table, seat=seat, member=table.seats.get(position=0).member, user=None)
+    scoring_services.entry_delete(entry=table.entries.get(number=1), user=None, reason="doppelt")
+    assert table.seat_changes.get().from_number == 2  # still the first hand the substitute played
+    assert list(LedgerEntry.objects.filter(table=table, member=substitute).values_list("entry__number", flat=True)) in (
+        [2, 3],
+        [3, 2],
+    )
+    assert scoring_services.table_differences(table) is None
