@@ -15,7 +15,7 @@ from scoring.models import AuditEntry, LedgerEntry, Seat, Table
 from tests.factories import ClubFactory, MemberFactory
 from tournaments import selectors, services
 from tournaments.engine.plan import plan_seating, replan_seating
-from tournaments.models import Event, Participant, Status, SubstitutePoints, Tournament
+from tournaments.models import Event, Participant, SubstitutePoints, Tournament
 
 PLAYED = 2
 
@@ -45,12 +45,12 @@ def play(tournament: Tournament, index: int) -> None:
         )
 
 
-def championship(club: Club, players: int, games: int = 4) -> Tournament:
+def championship(club: Club, players: int, games: int = 4, played: int = PLAYED) -> Tournament:
     tournament = services.tournament_create(club=club, year=2026, partien=4, games_per_partie=games, user=None)
     members = MemberFactory.create_batch(players, club=club)
     services.participants_set(tournament=tournament, members=members, user=None)
     tournament = services.draw_run(tournament=tournament, seed=1, user=None)
-    for index in range(1, PLAYED + 1):
+    for index in range(1, played + 1):
         play(tournament, index)
     return Tournament.objects.get(pk=tournament.pk)
 
@@ -159,20 +159,20 @@ def test_roster_changes_are_refused_inside_a_partie_and_for_outsiders() -> None:
 
 
 def substituted(option: str) -> tuple[Tournament, Member, Member, Table]:
-    """Partie 3 of a 12-player championship: at the absent player's table two hands, then the
+    """Partie 1 of an 8-player championship: at the absent player's table two hands, then the
     substitute takes his seat and plays two more (he declares and wins both)."""
     club = ClubFactory()
-    tournament = championship(club, 12)
+    tournament = championship(club, 8, played=0)
     tournament.substitute_points = option
     tournament.save(update_fields=["substitute_points"])
-    partie = services.partie_start(tournament=tournament, index=3, seed=3, user=None)
+    partie = services.partie_start(tournament=tournament, index=1, seed=3, user=None)
     table = partie.tables.get(number=1).table
     names = list(table.seats.order_by("position").values_list("name", flat=True))
     absent = table.seats.get(position=1).member
     scoring_services.entries_append(table=table, log=[hand(names, k) for k in range(2)], user=None)
     substitute = MemberFactory(club=club, display_name="Ersatz Ede")
     services.partie_substitute(
-        tournament=tournament, index=3, absent=absent, substitute=substitute, reason="musste heim", user=None
+        tournament=tournament, index=1, absent=absent, substitute=substitute, reason="musste heim", user=None
     )
     # Seat 1 declares both hands after the change, with seat 3.
     later = {"game": "rufspiel", "declarer": names[1], "partner": names[3], "called": "gras", "augen": 70, "deckel": 1}
@@ -201,23 +201,23 @@ def test_substitute_points_count_as_the_option_says(option: str) -> None:
     assert substitute not in rows  # not a participant: his points show nowhere in the ranking
     assert sum(row.placing.tally.points for row in rows.values()) == (0 if option == "absent" else -his)
     assert AuditEntry.objects.filter(table=table, action=AuditEntry.Action.SEAT, number=3).exists()
-    assert "Ersatz Ede (für" in str(selectors.partie_view(tournament, 3).tables[0].seats)
+    assert "Ersatz Ede (für" in str(selectors.partie_view(tournament, 1).tables[0].seats)
 
 
 @pytest.mark.django_db
 def test_a_substitute_already_seated_or_from_another_club_is_refused() -> None:
     tournament, absent, substitute, table = substituted(SubstitutePoints.NOBODY)
-    elsewhere = tournament.partie_set.get(index=3).tables.get(number=2).schreiber
+    elsewhere = tournament.partie_set.get(index=1).tables.get(number=2).schreiber
     with pytest.raises(ValidationError, match="schon"):
-        services.partie_substitute(tournament=tournament, index=3, absent=substitute, substitute=elsewhere, user=None)
+        services.partie_substitute(tournament=tournament, index=1, absent=substitute, substitute=elsewhere, user=None)
     with pytest.raises(ValidationError, match="Mitglied des Vereins"):
         services.partie_substitute(
-            tournament=tournament, index=3, absent=substitute, substitute=MemberFactory(club=ClubFactory()), user=None
+            tournament=tournament, index=1, absent=substitute, substitute=MemberFactory(club=ClubFactory()), user=None
         )
     # The absent player comes back: the seat is his again from the next hand on.
-    services.partie_substitute(tournament=tournament, index=3, absent=substitute, substitute=absent, user=None)
+    services.partie_substitute(tournament=tournament, index=1, absent=substitute, substitute=absent, user=None)
     assert Event.objects.filter(tournament=tournament, kind=Event.Kind.SUBSTITUTE).count() == 2
-    assert tournament.status == Status.RUNNING
+    assert "wieder selbst" in selectors.roster_log(tournament)[-1].text
 
 
 @pytest.mark.django_db

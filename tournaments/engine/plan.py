@@ -1131,12 +1131,21 @@ def replan_document(played: Any, players: Any, partien: Any = 4, games: Any = 40
     }
 
 
+def _square(meetings: int) -> int:
+    """A pair's repeats, squared."""
+    return (meetings - 1) ** 2 if meetings > 1 else 0
+
+
 class _Replan:
     """Tabu search over swaps of two players between tables of one new Partie, the played
-    Partien fixed: the cost is ``repeats * 1000 + sum of squared seats at tables of five``
-    (the repeats first, the spread of the five-seats over all Partien after them)."""
+    Partien fixed. Seatings are compared by ``(repeats, squares, five)``: the repeats first, then
+    the sum over pairs of the square of their repeats (a pair meeting a third or fourth time
+    costs more than two pairs meeting twice: issue 14's "the most frequent pair meets the fewest
+    times"), then the sum of squared seats at tables of five over all Partien (their spread). The
+    search follows the weighted sum of the three."""
 
-    _REPEAT = 1_000
+    _REPEAT = 1_000_000
+    _MEET = 1_000
 
     def __init__(
         self,
@@ -1164,6 +1173,7 @@ class _Replan:
         self.seat = [[-1] * n for _ in range(left)]
         self.members: list[list[list[int]]] = [[[] for _ in sizes] for _ in range(left)]
         self.repeats = 0
+        self.squares = sum(_square(m) for row in self.met for m in row) // 2
         for p in range(left):
             self._greedy(p)
         self.evaluations = 0
@@ -1171,8 +1181,8 @@ class _Replan:
         self.best = self._tables()
         self.best_spread = max(self.five) - min(self.five)
 
-    def _key(self) -> tuple[int, int]:
-        return self.repeats, sum(f * f for f in self.five)
+    def _key(self) -> tuple[int, int, int]:
+        return self.repeats, self.squares, sum(f * f for f in self.five)
 
     def _tables(self) -> list[list[list[int]]]:
         return [[list(table) for table in tables] for tables in self.members]
@@ -1197,6 +1207,7 @@ class _Replan:
             after = before + step
             self.met[player][other] = self.met[other][player] = after
             self.repeats += max(0, after - 1) - max(0, before - 1)
+            self.squares += _square(after) - _square(before)
         self.five[player] += step * self.big[table]
         if step > 0:
             self.members[p][table].append(player)
@@ -1205,18 +1216,22 @@ class _Replan:
     def _delta(self, p: int, a: int, b: int) -> int:
         table_a, table_b = self.seat[p][a], self.seat[p][b]
         met_a, met_b = self.met[a], self.met[b]
-        repeats = 0
+        repeats = squares = 0
         for x in self.members[p][table_a]:
-            if x != a:
-                repeats += (met_b[x] >= 1) - (met_a[x] >= 2)
+            if x != a:  # a leaves x, b joins x
+                m_a, m_b = met_a[x], met_b[x]
+                repeats += (m_b >= 1) - (m_a >= 2)
+                squares += _square(m_b + 1) - _square(m_b) + _square(m_a - 1) - _square(m_a)
         for y in self.members[p][table_b]:
             if y != b:
-                repeats += (met_a[y] >= 1) - (met_b[y] >= 2)
+                m_a, m_b = met_a[y], met_b[y]
+                repeats += (m_a >= 1) - (m_b >= 2)
+                squares += _square(m_a + 1) - _square(m_a) + _square(m_b - 1) - _square(m_b)
         shift = self.big[table_b] - self.big[table_a]
         f_a, f_b = self.five[a], self.five[b]
         five = (f_a + shift) ** 2 - f_a * f_a + (f_b - shift) ** 2 - f_b * f_b if shift else 0
         self.evaluations += 1
-        return self._REPEAT * repeats + five
+        return self._REPEAT * repeats + self._MEET * squares + five
 
     def _swap(self, p: int, a: int, b: int) -> None:
         table_a, table_b = self.seat[p][a], self.seat[p][b]
@@ -1226,8 +1241,9 @@ class _Replan:
         self._sit(p, b, table_a, +1)
 
     def run(self, bound: int) -> None:
-        """Tabu search until the repeats reach ``bound`` with the five-seats within one of each
-        other, or the budget or the patience runs out; ``best`` holds the best seating by key."""
+        """Tabu search until the repeats reach ``bound``, no pair meets more than twice and the
+        five-seats are within one of each other, or the budget or the patience runs out; ``best``
+        holds the best seating by key."""
         if len(self.sizes) < 2:
             return
         tabu = [[[0] * len(self.sizes) for _ in range(self.n)] for _ in range(self.left)]
@@ -1236,7 +1252,7 @@ class _Replan:
         while (
             self.evaluations < _REPLAN_EVALUATIONS
             and iteration - last_best < _REPLAN_PATIENCE
-            and not (self.best_key[0] <= bound and self.best_spread <= 1)
+            and not (self.best_key[0] <= bound and self.best_key[1] == self.best_key[0] and self.best_spread <= 1)
         ):
             iteration += 1
             choice: tuple[int, int, int, int] | None = None
