@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
 from scoring.engine import registry
@@ -94,6 +95,22 @@ def table_setup(table: Table) -> TableSetup:
         table.seat_changes.order_by("from_number", "id").values_list("seat__name", "from_number", "member_id")
     )
     return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats}, changes)
+
+
+def seat_notes(table: Table) -> list[str]:
+    """One line per seat taken over (``SeatChange``), for the table page: the sheet keeps the
+    seat's name, so the Schreiber enters the substitute's games under it."""
+    notes = []
+    for change in table.seat_changes.select_related("seat").order_by("from_number", "id"):
+        if change.member_id == change.seat.member_id:
+            text = _("Ab Spiel %(number)s spielt %(name)s wieder selbst.")
+        else:
+            text = _(
+                "Ab Spiel %(number)s spielt %(name)s auf dem Platz von %(seat)s: "
+                "seine Spiele unter „%(seat)s“ eintragen."
+            )
+        notes.append(text % {"number": change.from_number, "name": change.name, "seat": change.seat.name})
+    return notes
 
 
 def club_table(club: Club, session_id: int, table_id: int) -> Table:

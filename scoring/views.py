@@ -196,7 +196,7 @@ def _live_context(
         "can_write": access.membership.can_write and not table.session.is_closed,
         "changed": changed,
         "urls": _table_urls(table),
-        "table_notes": hooks.notes(table),
+        "table_notes": [*hooks.notes(table), *selectors.seat_notes(table)],
     }
 
 

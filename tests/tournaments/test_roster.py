@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from clubs.models import Club, Member
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import AuditEntry, LedgerEntry, Seat, Table
 from tests.factories import ClubFactory, MemberFactory
@@ -202,6 +203,7 @@ def test_substitute_points_count_as_the_option_says(option: str) -> None:
     assert sum(row.placing.tally.points for row in rows.values()) == (0 if option == "absent" else -his)
     assert AuditEntry.objects.filter(table=table, action=AuditEntry.Action.SEAT, number=3).exists()
     assert "Ersatz Ede (für" in str(selectors.partie_view(tournament, 1).tables[0].seats)
+    assert scoring_selectors.seat_notes(table)[0].startswith("Ab Spiel 3 spielt Ersatz Ede auf dem Platz von")
 
 
 @pytest.mark.django_db
