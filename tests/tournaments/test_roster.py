@@ -111,6 +111,9 @@ def test_withdrawal_after_partie_2_replans_partien_3_and_4() -> None:
     plan = tournament.plan
     assert_replanned(before, plan["partien"], set(range(1, 14)) - {5})
     assert plan["repeat_pairs"] == plan["lower_bound"] and plan["replanned_after"] == PLAYED
+    # The played tables of five still count as complete (their games are still in the plan).
+    assert plan["games_per_table"] == {"4": 4, "5": 5}
+    assert all(table.done for table in selectors.partie_view(tournament, PLAYED).tables)
     assert [e.kind for e in tournament.events.order_by("id")] == [Event.Kind.WITHDRAWN, Event.Kind.REPLANNED]
     ranking = selectors.tournament_ranking(tournament)
     last = ranking.rows[-1]  # ranked below everyone who stays, with his points
