@@ -79,6 +79,8 @@ def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) ->
     """One line for a log entry's raw facts: ``Rufspiel Bert mit Cilli, 75 Augen, 1 Deckel``."""
     if "event" in data:
         return _describe_event(data)
+    if set(data) == {"seat", "player"}:  # a seat taken over (``scoring.services.seat_change``)
+        return _("Platz %(seat)s: %(player)s") % {"seat": data["seat"], "player": data["player"]}
     parts = [game_label(str(data.get("game", "?")))]
     if data.get("suit") in suits:
         parts[0] += " " + suits[data["suit"]]
@@ -117,6 +119,7 @@ GAME_SHORT = {"rufspiel": "Ruf", "farbwenz": "F-Wenz", "farbgeier": "F-Geier", "
 def short_names(names: Sequence[str]) -> dict[str, str]:
     """A short name per player for a narrow column: the first name where it is unique at the
     table, else the first name and the initial of the last, else the full name."""
+
     def first(name: str) -> str:
         return name.split()[0] if name.split() else name
 

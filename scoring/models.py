@@ -135,6 +135,28 @@ class Seat(models.Model):
         return f"{self.position + 1}. {self.name}"
 
 
+class SeatChange(models.Model):
+    """Another player takes ``seat`` from entry ``from_number`` on (a substitute for a player who
+    had to leave, or the player back again). The log keeps naming the seat by its name, so the
+    hands played before stay exactly as they were; the ledger rows of the entries from
+    ``from_number`` on are booked to ``member`` (``TableSetup.members_at``)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_changes", verbose_name=_("Tisch"))
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes", verbose_name=_("Platz"))
+    from_number = models.PositiveIntegerField(_("ab Nr."))
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+", verbose_name=_("Spieler"))
+    name = models.CharField(_("Name"), max_length=60)  # a snapshot, like ``Seat.name``
+    at = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "from_number", "id"]
+        verbose_name = _("Platzwechsel")
+        verbose_name_plural = _("Platzwechsel")
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.name} ab {self.from_number}"
+
+
 class Entry(models.Model):
     """One line of a table's log: a hand (``kind`` "hand") or an event (``kind`` its name).
 
@@ -245,6 +267,7 @@ class AuditEntry(models.Model):
         UNDO = "undo", _("rückgängig")
         CLOSE = "close", _("abgeschlossen")
         REOPEN = "reopen", _("wieder geöffnet")
+        SEAT = "seat", _("Platz neu besetzt")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="audit", null=True, blank=True)
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="audit")

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
 from scoring import hooks
@@ -66,11 +67,24 @@ class TableSetup:
     rules: TableRules
     players: tuple[str, ...]  # seat order
     first_dealer: str
-    members: Mapping[str, int]  # seat name → member id
+    members: Mapping[str, int]  # seat name → member id (who sat down there at the start)
+    # A seat taken over from a hand on (``SeatChange``): (seat name, first entry number, member id),
+    # in the order they were made. The log keeps the seat's name; the ledger follows the player.
+    changes: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def family(self) -> str:
         return self.rules.family
+
+    def members_at(self, number: int) -> Mapping[str, int]:
+        """Seat name → the member who played entry ``number`` on that seat."""
+        if not self.changes:
+            return self.members
+        out = dict(self.members)
+        for name, from_number, member in self.changes:
+            if number >= from_number:
+                out[name] = member
+        return out
 
 
 def table_setup(table: Table) -> TableSetup:
@@ -78,7 +92,26 @@ def table_setup(table: Table) -> TableSetup:
     seats = list(table.seats.order_by("position").values_list("name", "member_id", "is_first_dealer"))
     players = tuple(name for name, _, _ in seats)
     first = next((name for name, _, first in seats if first), players[0])
-    return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats})
+    changes = tuple(
+        table.seat_changes.order_by("from_number", "id").values_list("seat__name", "from_number", "member_id")
+    )
+    return TableSetup(ruleset, rules, players, first, {name: member for name, member, _ in seats}, changes)
+
+
+def seat_notes(table: Table) -> list[str]:
+    """One line per seat taken over (``SeatChange``), for the table page: the sheet keeps the
+    seat's name, so the Schreiber enters the substitute's games under it."""
+    notes = []
+    for change in table.seat_changes.select_related("seat").order_by("from_number", "id"):
+        if change.member_id == change.seat.member_id:
+            text = _("Ab Spiel %(number)s spielt %(name)s wieder selbst.")
+        else:
+            text = _(
+                "Ab Spiel %(number)s spielt %(name)s auf dem Platz von %(seat)s: "
+                "seine Spiele unter „%(seat)s“ eintragen."
+            )
+        notes.append(text % {"number": change.from_number, "name": change.name, "seat": change.seat.name})
+    return notes
 
 
 def club_table(club: Club, session_id: int, table_id: int) -> Table:

@@ -39,7 +39,19 @@ from scoring import hooks, safejson, selectors
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.engine.session import EntryError, EntryResult, TableState, advance, start
-from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Role, Seat, Session, Table, Unit
+from scoring.models import (
+    AuditEntry,
+    ClubRules,
+    Entry,
+    KasseBooking,
+    LedgerEntry,
+    Role,
+    Seat,
+    SeatChange,
+    Session,
+    Table,
+    Unit,
+)
 
 User = AbstractBaseUser | None
 # Entry fields the fold derives; rewritten on replay.
@@ -194,7 +206,7 @@ def entry_append(
     entry = Entry(table=table, number=number, data=raw, idempotency_key=idempotency_key, created_by=_user(user))
     _set_derived(entry, result, after.stock, setup)
     entry.save()
-    LedgerEntry.objects.bulk_create(_ledger_models(entry, _ledger_rows(result, setup), table))
+    LedgerEntry.objects.bulk_create(_ledger_models(entry, _ledger_rows(result, setup, entry.number), table))
     _audit(table, number, AuditEntry.Action.CREATE, user, after=raw)
     hooks.written(table, _user(user))
     return entry
@@ -243,7 +255,7 @@ def entries_append(
     LedgerEntry.objects.bulk_create(
         ledger
         for entry, result in zip(entries, results, strict=True)
-        for ledger in _ledger_models(entry, _ledger_rows(result, setup), table)
+        for ledger in _ledger_models(entry, _ledger_rows(result, setup, entry.number), table)
     )
     AuditEntry.objects.bulk_create(
         AuditEntry(
@@ -286,6 +298,9 @@ def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
     rest = [e for e in entries if e.pk != target.pk]
     for later in rest[number - 1 :]:
         later.number -= 1
+    # A seat taken over after the deleted entry is taken over from the same hand, now one up
+    # (before the fold, which books each entry to whoever played it; a refusal rolls it back).
+    SeatChange.objects.filter(table=table, from_number__gt=number).update(from_number=F("from_number") - 1)
     _refold(table, rest, number, changed_first=False)  # refuses before anything is written
     target.delete()
     later = Entry.objects.filter(table=table, number__gt=number)
@@ -330,6 +345,45 @@ def table_first_dealer_set(*, table: Table, member: Member, user: User) -> Table
         seat.is_first_dealer = seat.member_id == member.pk
     Seat.objects.bulk_update(seats, ["is_first_dealer"])
     return table
+
+
+def seat_change(*, table: Table, seat: Seat, member: Member, user: User, reason: str = "") -> SeatChange:
+    """``member`` takes ``seat`` from the next entry on (a substitute, or the player back again).
+    The hands already on the sheet keep their players: the log names seats, and their ledger
+    rows stay where they are; the entries from the next one on are booked to ``member``. The
+    seat keeps its name on the sheet. Audited (``AuditEntry.Action.SEAT``). Refused for a
+    member of another club and for one who already plays at this table."""
+    table = _lock(table)
+    if seat.table_id != table.pk:
+        raise ValidationError({"seat": _("Diesen Platz gibt es an diesem Tisch nicht.")})
+    if member.club_id != table.session.club_id:
+        raise ValidationError({"member": _("Alle Spieler müssen zum Verein gehören.")})
+    number = Entry.objects.filter(table=table).count() + 1
+    setup = selectors.table_setup(table)
+    now = setup.members_at(number)
+    if now[seat.name] == member.pk:
+        raise ValidationError({"member": _("%(name)s sitzt schon auf diesem Platz.") % {"name": member.display_name}})
+    if member.pk in now.values():
+        raise ValidationError({"member": _("%(name)s spielt schon an diesem Tisch.") % {"name": member.display_name}})
+    # A second change from the same entry on replaces the first (a wrong pick, corrected).
+    SeatChange.objects.filter(table=table, seat=seat, from_number=number).delete()
+    change = SeatChange.objects.create(
+        table=table, seat=seat, from_number=number, member=member, name=member.display_name
+    )
+    _audit(
+        table,
+        number,
+        AuditEntry.Action.SEAT,
+        user,
+        before={"seat": seat.name, "player": _name_of(now[seat.name])},
+        after={"seat": seat.name, "player": member.display_name},
+        reason=reason,
+    )
+    return change
+
+
+def _name_of(member_id: int) -> str:
+    return Member.objects.filter(pk=member_id).values_list("display_name", flat=True).first() or ""
 
 
 @transaction.atomic
@@ -460,8 +514,9 @@ def _set_derived(entry: Entry, result: EntryResult, stock_after: int, setup: sel
     entry.lines = [line.as_dict() for line in result.lines]
     entry.stock_after = stock_after
     entry.game = outcome.game if outcome else ""
-    entry.declarer_id = setup.members.get(outcome.declarer) if outcome and outcome.declarer else None
-    entry.partner_id = setup.members.get(outcome.partner) if outcome and outcome.partner else None
+    members = setup.members_at(entry.number)
+    entry.declarer_id = members.get(outcome.declarer) if outcome and outcome.declarer else None
+    entry.partner_id = members.get(outcome.partner) if outcome and outcome.partner else None
     entry.declarer_won = outcome.declarer_won if outcome else None
     entry.schneider = bool(outcome and outcome.schneider)
     entry.schwarz = bool(outcome and outcome.schwarz)
@@ -475,12 +530,14 @@ def _set_derived(entry: Entry, result: EntryResult, stock_after: int, setup: sel
 LedgerRow = tuple[int, int, str, bool | None]  # member id, amount, role, won
 
 
-def _ledger_rows(result: EntryResult, setup: selectors.TableSetup) -> list[LedgerRow]:
-    """One row per player at the table (0 for whoever sat out, unless the entry booked something)."""
+def _ledger_rows(result: EntryResult, setup: selectors.TableSetup, number: int) -> list[LedgerRow]:
+    """One row per player at the table (0 for whoever sat out, unless the entry booked something),
+    booked to whoever played entry ``number`` on the seat (``SeatChange``)."""
     rows = []
+    members = setup.members_at(number)
     for name, amount in result.payouts.items():
         role, won = _role(name, result)
-        rows.append((setup.members[name], amount, role, won))
+        rows.append((members[name], amount, role, won))
     return rows
 
 
@@ -554,7 +611,7 @@ def _refold(table: Table, entries: list[Entry], from_number: int, *, changed_fir
             changed.setdefault(names, []).append(entry)
     for names, group in changed.items():
         _update_rows(Entry, names, [(entry.pk, *(getattr(entry, _attname(name)) for name in names)) for entry in group])
-    _write_ledger(table, [(entry, _ledger_rows(result, setup)) for entry, result, _stock in results])
+    _write_ledger(table, [(entry, _ledger_rows(result, setup, entry.number)) for entry, result, _stock in results])
 
 
 def table_differences(table: Table) -> tuple[int | None, str] | None:
@@ -592,6 +649,7 @@ def table_differences(table: Table) -> tuple[int | None, str] | None:
         stored.setdefault(entry_id, {})[member] = (amount, str(role), won)
     stock = 0
     names = {member: name for name, member in setup.members.items()}
+    names.update({member: name for name, _number, member in setup.changes})
     for entry, result in zip(entries, folded.entries, strict=True):
         stock += result.stock
         changed = _changes(copy.copy(entry), result, stock, setup)
@@ -599,7 +657,9 @@ def table_differences(table: Table) -> tuple[int | None, str] | None:
             return entry.number, _("Gespeichert weicht von der Neuberechnung ab: %(fields)s.") % {
                 "fields": ", ".join(changed)
             }
-        wanted = {member: (amount, str(role), won) for member, amount, role, won in _ledger_rows(result, setup)}
+        wanted = {
+            member: (amount, str(role), won) for member, amount, role, won in _ledger_rows(result, setup, entry.number)
+        }
         have = stored.get(entry.pk, {})
         if have != wanted:
             member = next(m for m in sorted(set(have) | set(wanted), key=str) if have.get(m) != wanted.get(m))
@@ -620,7 +680,7 @@ def entry_derive(*, entry: Entry, result: EntryResult, after: TableState, setup:
 
 def entry_ledger(*, entry: Entry, result: EntryResult, setup: selectors.TableSetup) -> list[LedgerEntry]:
     """The ledger rows of an entry (unsaved), exactly as ``entry_append`` writes them."""
-    return _ledger_models(entry, _ledger_rows(result, setup), entry.table)
+    return _ledger_models(entry, _ledger_rows(result, setup, entry.number), entry.table)
 
 
 def _update_rows(model: type[Model], names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:

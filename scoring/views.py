@@ -209,7 +209,7 @@ def _live_context(
         "first_dealer": _first_dealer_choice(table, setup, result) if may_write and refusal is None else None,
         "changed": changed,
         "urls": _table_urls(table),
-        "table_notes": hooks.notes(table),
+        "table_notes": [*hooks.notes(table), *selectors.seat_notes(table)],
     }
 
 

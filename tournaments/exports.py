@@ -69,7 +69,7 @@ class RankingReport:
             yield [
                 place_label(placing.place, placing.shared),
                 row.number,
-                placing.name,
+                f"{placing.name} ({_('zurückgezogen')})" if row.withdrawn else placing.name,
                 *placing.tally.key(),
                 *row.partie_points,
                 placing.adjustment or None,

@@ -15,7 +15,7 @@ from clubs.validators import PlainTextFields
 from scoring.engine import registry
 from scoring.engine_texts import translated
 from tournaments.engine.draw import MAX_SEED
-from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, Tournament
+from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, SubstitutePoints, Tournament
 
 
 def schafkopf_presets() -> list[tuple[str, str]]:
@@ -43,6 +43,12 @@ class TournamentEditForm(PlainTextFields, forms.Form):
     place = forms.CharField(label=_("Ort"), max_length=100, required=False)
     partien = forms.IntegerField(label=_("Partien"), min_value=1, max_value=MAX_PARTIEN)
     games_per_partie = forms.IntegerField(label=_("Spiele je Spieler und Partie"), min_value=1, max_value=MAX_GAMES)
+    substitute_points = forms.ChoiceField(
+        label=_("Punkte eines Ersatzspielers zählen"),
+        choices=SubstitutePoints.choices,
+        initial=SubstitutePoints.NOBODY,
+        help_text=_("Für wen die Spiele zählen, die ein Ersatzspieler für einen abwesenden Teilnehmer spielt."),
+    )
 
 
 class ParticipantsForm(forms.Form):
@@ -196,3 +202,27 @@ class AdjustmentForm(_PlayersForm):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, tournament=tournament, **kwargs)
         self.fields["players"].label = pgettext_lazy("affected", "Betroffene Spieler")
+
+
+class RosterForm(PlainTextFields, forms.Form):
+    """Withdraw a participant, or add a late one, between Partien (issue 20)."""
+
+    member = IdChoiceField(label=_("Spieler"), queryset=Member.objects.none())
+    reason = forms.CharField(label=_("Grund"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, members: QuerySet[Member], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = members
+
+
+class SubstituteForm(PlainTextFields, forms.Form):
+    """A substitute takes an absent player's seat inside a Partie (issue 20)."""
+
+    absent = IdChoiceField(label=_("Abwesend"), queryset=Member.objects.none())
+    substitute = IdChoiceField(label=_("Ersatzspieler"), queryset=Member.objects.none())
+    reason = forms.CharField(label=_("Grund"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, playing: QuerySet[Member], members: QuerySet[Member], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["absent"].queryset = playing
+        self.fields["substitute"].queryset = members

@@ -32,6 +32,15 @@ class Status(models.TextChoices):
     FINISHED = "finished", _("abgeschlossen")
 
 
+class SubstitutePoints(models.TextChoices):
+    """Whom the hands of a substitute count for in the ranking (001 is silent; docs/rules/
+    championship-roster.md gives the reasoning for the default)."""
+
+    NOBODY = "nobody", _("für niemanden")
+    ABSENT = "absent", _("für den abwesenden Spieler")
+    SUBSTITUTE = "substitute", _("für den Ersatzspieler")
+
+
 class Tournament(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments", verbose_name=_("Verein"))
     year = models.PositiveSmallIntegerField(_("Jahr"), validators=[MinValueValidator(1900), MaxValueValidator(2999)])
@@ -51,6 +60,12 @@ class Tournament(models.Model):
     # are set: empty until then.
     plan = models.JSONField(_("Spielplan"), default=dict, blank=True)
     status = models.CharField(_("Stand"), max_length=10, choices=Status.choices, default=Status.SETUP)
+    substitute_points = models.CharField(
+        _("Punkte eines Ersatzspielers zählen"),
+        max_length=10,
+        choices=SubstitutePoints.choices,
+        default=SubstitutePoints.NOBODY,
+    )
     created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -91,6 +106,10 @@ class Participant(models.Model):
     drew_order = models.PositiveSmallIntegerField(_("zieht als"), null=True, blank=True)
     # Did not take part in the previous championship: draws first.
     is_new = models.BooleanField(_("neu dabei"), default=False)
+    # Withdrawn after this Partie (issue 20): seated in no later one, ranked below those who stay.
+    withdrawn_after = models.PositiveSmallIntegerField(_("zurückgezogen nach Partie"), null=True, blank=True)
+    # Added late: plays from this Partie on (None: from the first).
+    joined_at = models.PositiveSmallIntegerField(_("nachgemeldet ab Partie"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number", "member__display_name"]
@@ -107,6 +126,10 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number or '–'} {self.member}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
 
 
 class DrawLog(models.Model):

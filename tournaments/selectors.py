@@ -10,26 +10,28 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import BigIntegerField, Case, Count, F, Q, QuerySet, Sum, Value, When
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
-from scoring.models import Entry, LedgerEntry, Role, Seat, Table
+from scoring.models import Entry, LedgerEntry, Role, Seat, SeatChange, Table
 from tournaments.engine import ranking as engine
 from tournaments.engine.draw import draw_order
 from tournaments.models import (
     Adjustment,
     DrawLog,
     Event,
+    EventKind,
     Participant,
     Partie,
     PartieTable,
     Playoff,
     Status,
+    SubstitutePoints,
     Tournament,
 )
 
@@ -187,7 +189,7 @@ def plan_variants(tournament: Tournament) -> list[PlanVariant]:
 class PlanPlayer:
     number: int
     name: str
-    tables: tuple[int, ...]  # his table in each Partie
+    tables: tuple[int | None, ...]  # his table in each Partie (None: withdrawn before, or added after it)
 
 
 def plan_by_player(partien: Sequence[PlanPartie]) -> list[PlanPlayer]:
@@ -200,7 +202,8 @@ def plan_by_player(partien: Sequence[PlanPartie]) -> list[PlanPlayer]:
                 where.setdefault(seat.number, {})[partie.index] = table.number
                 names[seat.number] = seat.name
     return [
-        PlanPlayer(number, names[number], tuple(where[number][p.index] for p in partien)) for number in sorted(where)
+        PlanPlayer(number, names[number], tuple(where[number].get(p.index) for p in partien))
+        for number in sorted(where)
     ]
 
 
@@ -259,11 +262,12 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__partie_table__partie=partie).order_by("position"):
         seats.setdefault(seat.table_id, []).append(seat)
+    now = _current_players(partie)
     tables = tuple(
         TableView(
             row.number,
             row.table,
-            tuple(PlanSeat(numbers.get(s.member_id, 0), s.name) for s in seats[row.table_id]),
+            tuple(_seat_view(s, now.get(s.pk), numbers) for s in seats[row.table_id]),
             row.schreiber.display_name,
             row.hands or 0,
             games.get(str(len(seats[row.table_id])), 0),
@@ -285,10 +289,41 @@ def partie_table(tournament: Tournament, index: int, number: int) -> PartieTable
         partie__index=index,
         number=number,
     )
+
+
 def _login_label(login: Any, players: dict[int, str]) -> str:
     """A login as the Partie page names it: its player's name where it has one, and the login."""
     name = login.get_username()
     return f"{players[login.pk]} ({name})" if login.pk in players else name
+
+
+def _current_players(partie: Partie) -> dict[int, tuple[int, str]]:
+    """Seat id → (member id, name) of whoever took the seat over last (``SeatChange``)."""
+    out: dict[int, tuple[int, str]] = {}
+    changes = SeatChange.objects.filter(table__partie_table__partie=partie).order_by("from_number", "id")
+    for seat_id, member_id, name in changes.values_list("seat_id", "member_id", "name"):
+        out[seat_id] = (member_id, name)
+    return out
+
+
+def _seat_view(seat: Seat, now: tuple[int, str] | None, numbers: dict[int, int | None]) -> PlanSeat:
+    """A seat as the Partie page shows it: a substitute by name with the participant he plays for."""
+    if now is None or now[0] == seat.member_id:
+        return PlanSeat(numbers.get(seat.member_id) or 0, seat.name)
+    return PlanSeat(numbers.get(seat.member_id) or 0, _("%(now)s (für %(seat)s)") % {"now": now[1], "seat": seat.name})
+
+
+def partie_occupants(partie: Partie) -> dict[int, tuple[PartieTable, int]]:
+    """Member id → (his table, seat id) for everyone who plays in the Partie now: a seat taken
+    over counts for the one who took it, no longer for the one he replaced."""
+    now = _current_players(partie)
+    tables = {row.pk: row for row in PartieTable.objects.filter(partie=partie).select_related("table")}
+    out = {}
+    for seat_id, member_id, partie_table in Seat.objects.filter(table__partie_table__partie=partie).values_list(
+        "pk", "member_id", "table__partie_table"
+    ):
+        out[now.get(seat_id, (member_id, ""))[0]] = (tables[partie_table], seat_id)
+    return out
 
 
 @dataclass(frozen=True)
@@ -342,21 +377,62 @@ def tournament_tables(tournament: Tournament) -> QuerySet[Table]:
     return Table.objects.filter(partie_table__partie__tournament=tournament)
 
 
+def _substitutions(tournament: Tournament) -> list[tuple[int, int, int | None, int, int]]:
+    """Each stretch a substitute played a participant's seat: (table id, first entry number,
+    the number after the last or None, the participant's member id, the substitute's)."""
+    out = []
+    changes = list(
+        SeatChange.objects.filter(table__partie_table__partie__tournament=tournament)
+        .order_by("seat_id", "from_number", "id")
+        .values_list("seat_id", "table_id", "from_number", "member_id", "seat__member_id")
+    )
+    for k, (seat, table, start, member, original) in enumerate(changes):
+        following = changes[k + 1] if k + 1 < len(changes) else None
+        end = following[2] if following and following[0] == seat else None
+        if member != original:
+            out.append((table, start, end, original, member))
+    return out
+
+
+def _attributed(tournament: Tournament, rows: QuerySet[Any], member: str, number: str) -> QuerySet[Any]:
+    """``rows`` (ledger rows or entries) with ``ranked``: the member the row counts for in the
+    ranking. A substitute's rows count for himself, for the participant he replaced, or (left
+    out) for nobody, as the championship's ``substitute_points`` says (issue 20)."""
+    stretches = [
+        (
+            Q(table_id=table, **{f"{number}__gte": start, member: substitute})
+            & (Q(**{f"{number}__lt": end}) if end else Q()),
+            original,
+        )
+        for table, start, end, original, substitute in _substitutions(tournament)
+    ]
+    if stretches and tournament.substitute_points == SubstitutePoints.NOBODY:
+        excluded = Q()
+        for condition, _original in stretches:
+            excluded |= condition
+        rows = rows.exclude(excluded)
+    if stretches and tournament.substitute_points == SubstitutePoints.ABSENT:
+        cases = [When(condition, then=Value(original)) for condition, original in stretches]
+        return rows.annotate(ranked=Case(*cases, default=F(member), output_field=BigIntegerField()))
+    return rows.annotate(ranked=F(member))
+
+
 def tallies(tournament: Tournament) -> dict[int, engine.Tally]:
     """Each participant's figures for the ten criteria of 001 §11.3, by member id, from the
     ledger and the entries of the championship's tables (one query per kind of figure)."""
     tables = tournament_tables(tournament)
     ids = list(tournament.participants.values_list("member_id", flat=True))
     figures: dict[int, dict[str, int]] = {member: {} for member in ids}
-    points = LedgerEntry.objects.filter(table__in=tables).values("member").annotate(total=Sum("amount"))
+    ledger = _attributed(tournament, LedgerEntry.objects.filter(table__in=tables), "member", "entry__number")
+    points = ledger.values("ranked").annotate(total=Sum("amount"))
     for row in points:
-        figures.setdefault(row["member"], {})["points"] = row["total"]
+        figures.setdefault(row["ranked"], {})["points"] = row["total"]
     # A hand scored as a Fehler counts for its points only (see tournaments.engine.ranking).
     games = Entry.objects.filter(table__in=tables, kind="hand").exclude(data__has_key="fehler")
     won = Q(declarer_won=True)
     alone = (
-        games.filter(solo=True, declarer__isnull=False)
-        .values("declarer")
+        _attributed(tournament, games.filter(solo=True, declarer__isnull=False), "declarer", "number")
+        .values("ranked")
         .annotate(
             einzelspiele_played=Count("id"),
             einzelspiele_won=Count("id", filter=won),
@@ -369,21 +445,20 @@ def tallies(tournament: Tournament) -> dict[int, engine.Tally]:
         )
     )
     for row in alone:
-        member = row.pop("declarer")
+        member = row.pop("ranked")
         figures.setdefault(member, {}).update(row)
     normal = (
-        LedgerEntry.objects.filter(
-            table__in=tables,
+        ledger.filter(
             entry__game__in=engine.NORMAL_GAMES,
             won=True,
             role__in=(Role.DECLARER, Role.PARTNER, Role.OPPONENT),
         )
         .exclude(entry__data__has_key="fehler")
-        .values("member")
+        .values("ranked")
         .annotate(normal_games_won=Count("id"))
     )
     for row in normal:
-        figures.setdefault(row["member"], {})["normal_games_won"] = row["normal_games_won"]
+        figures.setdefault(row["ranked"], {})["normal_games_won"] = row["normal_games_won"]
     return {member: engine.Tally(**values) for member, values in figures.items()}
 
 
@@ -393,6 +468,7 @@ class RankingRow:
     member: Member
     number: int | None
     partie_points: tuple[int, ...] = ()  # his points in each started Partie, in order
+    withdrawn: bool = False  # withdrawn between Partien (issue 20): ranked below those who stayed
 
     @property
     def criteria(self) -> list[int]:
@@ -419,12 +495,14 @@ def partie_points(tournament: Tournament) -> tuple[list[int], dict[int, tuple[in
     indices = sorted(tournament.partie_set.values_list("index", flat=True))
     totals: dict[tuple[int, int], int] = {}
     rows = (
-        LedgerEntry.objects.filter(table__in=tournament_tables(tournament))
-        .values("member", "table__partie_table__partie__index")
+        _attributed(
+            tournament, LedgerEntry.objects.filter(table__in=tournament_tables(tournament)), "member", "entry__number"
+        )
+        .values("ranked", "table__partie_table__partie__index")
         .annotate(total=Sum("amount"))
     )
     for row in rows:
-        totals[(row["member"], row["table__partie_table__partie__index"])] = row["total"]
+        totals[(row["ranked"], row["table__partie_table__partie__index"])] = row["total"]
     members = tournament.participants.values_list("member_id", flat=True)
     return indices, {m: tuple(totals.get((m, i), 0) for i in indices) for m in members}
 
@@ -440,19 +518,34 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
     adjustments = list(tournament.adjustments.prefetch_related("players"))
     # The order players are listed in decides nothing but the order within a shared place.
     listed = sorted(members, key=lambda m: (numbers[m] or 0, name[m].casefold()))
-    result = engine.rank(
-        {name[m]: figures.get(m, engine.Tally()) for m in listed},
-        [
-            engine.Playoff(tuple(p.display_name for p in playoff.players.all()), playoff.winner.display_name)
-            for playoff in playoffs
-            if all(p.pk in members for p in playoff.players.all())
-        ],
-        [
-            engine.Adjustment(tuple(p.display_name for p in adjustment.players.all()), adjustment.points)
-            for adjustment in adjustments
-            if all(p.pk in members for p in adjustment.players.all())
-        ],
-    )
+    # A withdrawn player (issue 20) keeps his games and points, ranked below everyone who stayed:
+    # the two groups are ranked apart and the withdrawn ones' places follow on.
+    withdrawn = {p.member_id for p in people if p.withdrawn}
+    groups = [[m for m in listed if m not in withdrawn], [m for m in listed if m in withdrawn]]
+    parts = [
+        engine.rank(
+            {name[m]: figures.get(m, engine.Tally()) for m in group},
+            [
+                engine.Playoff(tuple(p.display_name for p in playoff.players.all()), playoff.winner.display_name)
+                for playoff in playoffs
+                if all(p.pk in group for p in playoff.players.all())
+            ],
+            [
+                engine.Adjustment(tuple(p.display_name for p in adjustment.players.all()), adjustment.points)
+                for adjustment in adjustments
+                if all(p.pk in group for p in adjustment.players.all())
+            ],
+        )
+        for group in groups[:1] + [group for group in groups[1:] if group]
+    ]
+    result = parts[0]
+    if len(parts) > 1:
+        offset = len(result.placings)
+        result = engine.Ranking(
+            result.placings + tuple(replace(p, place=p.place + offset) for p in parts[1].placings),
+            result.ties_unresolved + parts[1].ties_unresolved,
+            result.ignored_playoffs + parts[1].ignored_playoffs,
+        )
     by_name = {member.display_name: member for member in members.values()}
     ignored = {frozenset(p.players) for p in result.ignored_playoffs}
     indices, per_partie = partie_points(tournament)
@@ -465,6 +558,7 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
                 by_name[placing.name],
                 numbers[by_name[placing.name].pk],
                 per_partie.get(by_name[placing.name].pk, ()),
+                by_name[placing.name].pk in withdrawn,
             )
             for placing in result.placings
         ],
@@ -560,4 +654,64 @@ def trophy_history(club: Club) -> list[Podium]:
     for tournament in Tournament.objects.filter(club=club, status=Status.FINISHED).order_by("-year"):
         rows = tournament_ranking(tournament).rows
         out.append(Podium(tournament, [row for row in rows if row.placing.place <= 3], reopen_notes(tournament)))
+    return out
+
+
+# --- the roster's log (issue 20) -------------------------------------------------------------------
+
+ROSTER_EVENTS = (EventKind.WITHDRAWN, EventKind.ADDED, EventKind.REPLANNED, EventKind.SUBSTITUTE)
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    event: Event
+    text: str
+
+
+def roster_log(tournament: Tournament) -> list[RosterLine]:
+    """What changed who plays after the start (withdrawn, added, re-planned, substitutes), oldest
+    first, each as one line for the ranking's "Protokoll"."""
+    out = []
+    for event in tournament.events.filter(kind__in=ROSTER_EVENTS).select_related("by").order_by("at", "id"):
+        data = event.data
+        if event.kind == EventKind.WITHDRAWN:
+            text = _("%(name)s (Nr. %(number)s) nach der %(partie)s. Partie zurückgezogen") % {
+                "name": data.get("member"),
+                "number": data.get("number"),
+                "partie": event.partie,
+            }
+        elif event.kind == EventKind.ADDED:
+            text = _("%(name)s ab der %(partie)s. Partie nachgemeldet (Nr. %(number)s)") % {
+                "name": data.get("member"),
+                "number": data.get("number"),
+                "partie": event.partie,
+            }
+        elif event.kind == EventKind.REPLANNED:
+            text = _(
+                "Partien ab der %(partie)s. neu geplant für %(players)s Spieler: %(repeats)s Wiederholungen "
+                "(Untergrenze %(bound)s)"
+            ) % {
+                "partie": event.partie,
+                "players": data.get("players"),
+                "repeats": data.get("repeat_pairs"),
+                "bound": data.get("lower_bound"),
+            }
+        elif data.get("back"):
+            text = _("%(partie)s. Partie, Tisch %(table)s: %(substitute)s spielt ab Spiel %(from)s wieder selbst") % {
+                "partie": event.partie,
+                "table": data.get("table"),
+                "substitute": data.get("substitute"),
+                "from": data.get("from"),
+            }
+        else:
+            text = _("%(partie)s. Partie, Tisch %(table)s: %(substitute)s spielt ab Spiel %(from)s für %(absent)s") % {
+                "partie": event.partie,
+                "table": data.get("table"),
+                "substitute": data.get("substitute"),
+                "from": data.get("from"),
+                "absent": data.get("absent"),
+            }
+        if event.reason:
+            text = f"{text} – {event.reason}"
+        out.append(RosterLine(event, text))
     return out

@@ -31,9 +31,10 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
+from scoring.models import Seat
 from tournaments import selectors
 from tournaments.engine.draw import MAX_SEED, check_numbers, draw_numbers, draw_order, draw_seats
-from tournaments.engine.plan import plan_document
+from tournaments.engine.plan import plan_document, replan_document
 from tournaments.guards import check_not_finished
 from tournaments.models import (
     DEFAULT_PRESET,
@@ -111,11 +112,23 @@ def tournament_create(
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, title: str, place: str, partien: int, games_per_partie: int, user: User
+    *,
+    tournament: Tournament,
+    title: str,
+    place: str,
+    partien: int,
+    games_per_partie: int,
+    user: User,
+    substitute_points: str | None = None,
 ) -> Tournament:
     """Title and place any time; the number of Partien and games only before the first Partie
-    (a new count re-plans the seating)."""
+    (a new count re-plans the seating). Whom a substitute's hands count for
+    (``substitute_points``) until the championship is finished: the ranking follows it."""
     tournament = _lock(tournament)
+    if substitute_points is not None and substitute_points != tournament.substitute_points:
+        if tournament.status == Status.FINISHED:
+            raise ValidationError({"substitute_points": _("Die Meisterschaft ist abgeschlossen.")})
+        tournament.substitute_points = substitute_points
     changes_plan = (partien, games_per_partie) != (tournament.partien, tournament.games_per_partie)
     if changes_plan:
         _check_not_started(tournament)
@@ -484,3 +497,179 @@ def tournament_reopen(*, tournament: Tournament, reason: str, user: User) -> Tou
         partie.closed_by_finish = False
         partie.save(update_fields=["closed_by_finish"])
     return tournament
+
+
+# --- the roster after the start: withdrawals, late players, substitutes (issue 20) ---------------
+
+
+def _between_partien(tournament: Tournament) -> int:
+    """The number of Partien played, where the roster may change now: the championship runs,
+    the last started Partie is over (every table has played its games) and another one is
+    still to come. Refused otherwise, with the way forward."""
+    if tournament.status != Status.RUNNING:
+        raise ValidationError(
+            _(
+                "Spieler zurückziehen oder nachmelden geht zwischen den Partien einer laufenden Meisterschaft; "
+                "vor der ersten Partie einfach die Teilnehmer ändern."
+            )
+        )
+    played = tournament.partie_set.count()
+    if played >= tournament.partien:
+        raise ValidationError(_("Alle Partien haben begonnen: es gibt keine Partie mehr, die neu geplant würde."))
+    last = selectors.partie_view(tournament, played)
+    if not all(table.done for table in last.tables):
+        raise ValidationError(
+            _(
+                "Die %(index)s. Partie läuft noch. Zurückziehen und Nachmelden erst, wenn alle Tische ihre Spiele "
+                "gespielt haben; wer jetzt gehen muss, bekommt einen Ersatzspieler am Tisch."
+            )
+            % {"index": played}
+        )
+    return played
+
+
+def _replan(tournament: Tournament, played: int, user: User) -> None:
+    """Plan the Partien after ``played`` for the participants who play on (the played Partien
+    and every number stay) and log it."""
+    numbers = list(tournament.participants.filter(withdrawn_after__isnull=True).values_list("number", flat=True))
+    try:
+        plan = replan_document(
+            tournament.plan["partien"][:played],
+            numbers,
+            tournament.partien,
+            tournament.games_per_partie,
+            tournament.plan_seed,
+        )
+    except EngineError as error:
+        raise ValidationError({"member": error.message}) from None
+    tournament.plan = plan
+    tournament.save(update_fields=["plan"])
+    Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.REPLANNED,
+        partie=played + 1,
+        data={
+            "players": len(numbers),
+            "repeat_pairs": plan["repeat_pairs"],
+            "lower_bound": plan["lower_bound"],
+            "from": played + 1,
+        },
+        by=_user(user),
+    )
+
+
+@transaction.atomic
+def participant_withdraw(*, tournament: Tournament, member: Member, reason: str = "", user: User) -> Participant:
+    """``member`` leaves the championship after the Partien played (issue 20): he keeps their
+    games and points in the ranking, marked withdrawn and ranked below everyone who stays
+    (``selectors.tournament_ranking``); the remaining Partien are planned anew without him."""
+    tournament = _lock(tournament)
+    played = _between_partien(tournament)
+    participant = tournament.participants.filter(member=member).first()
+    if participant is None:
+        raise ValidationError({"member": _("%(name)s spielt nicht mit.") % {"name": member.display_name}})
+    if participant.withdrawn:
+        raise ValidationError({"member": _("%(name)s ist schon zurückgezogen.") % {"name": member.display_name}})
+    participant.withdrawn_after = played
+    participant.save(update_fields=["withdrawn_after"])
+    Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.WITHDRAWN,
+        partie=played,
+        reason=reason.strip()[:200],
+        data={"member": member.display_name, "number": participant.number},
+        by=_user(user),
+    )
+    _replan(tournament, played, user)
+    return participant
+
+
+@transaction.atomic
+def participant_add(*, tournament: Tournament, member: Member, reason: str = "", user: User) -> Participant:
+    """A member who arrives late (issue 20) joins from the next Partie with the next free number;
+    the remaining Partien are planned anew with him (the played ones and every number stay)."""
+    tournament = _lock(tournament)
+    played = _between_partien(tournament)
+    if member.club_id != tournament.club_id:
+        raise ValidationError({"member": _("Teilnehmen dürfen nur Mitglieder des Vereins (001 §11.1).")})
+    if tournament.participants.filter(member=member).exists():
+        raise ValidationError({"member": _("%(name)s ist schon Teilnehmer.") % {"name": member.display_name}})
+    previous = selectors.previous_tournament(tournament)
+    number = max(tournament.participants.values_list("number", flat=True), default=0) + 1
+    drew = max(tournament.participants.values_list("drew_order", flat=True), default=0) or 0
+    participant = Participant.objects.create(
+        tournament=tournament,
+        member=member,
+        number=number,
+        drew_order=drew + 1,  # he did not draw: his number is the next free one
+        joined_at=played + 1,
+        is_new=previous is None or not previous.participants.filter(member=member).exists(),
+    )
+    Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.ADDED,
+        partie=played + 1,
+        reason=reason.strip()[:200],
+        data={"member": member.display_name, "number": number},
+        by=_user(user),
+    )
+    _replan(tournament, played, user)
+    return participant
+
+
+@transaction.atomic
+def partie_substitute(
+    *,
+    tournament: Tournament,
+    index: int,
+    absent: Member,
+    substitute: Member,
+    reason: str = "",
+    user: User,
+) -> Event:
+    """Inside a running Partie ``substitute`` (any member of the club who does not play in this
+    Partie) takes the seat of ``absent`` from the table's next hand on (issue 20). The hands
+    played stay as they are; whom the substitute's hands count for in the ranking is the
+    championship's ``substitute_points``. ``absent`` may also be a substitute who hands the
+    seat back to the participant."""
+    tournament = _lock(tournament)
+    if tournament.status != Status.RUNNING:
+        raise ValidationError(_("Ersatzspieler gibt es nur in einer laufenden Meisterschaft."))
+    partie = tournament.partie_set.filter(index=index).select_related("session").first()
+    if partie is None:
+        raise ValidationError(_("Diese Partie hat noch nicht begonnen."))
+    if substitute.club_id != tournament.club_id:
+        raise ValidationError({"substitute": _("Ersatzspieler kann nur ein Mitglied des Vereins sein.")})
+    where = selectors.partie_occupants(partie)
+    if absent.pk not in where:
+        raise ValidationError({"absent": _("%(name)s spielt in dieser Partie nicht.") % {"name": absent.display_name}})
+    if substitute.pk in where:
+        raise ValidationError(
+            {
+                "substitute": _("%(name)s spielt in dieser Partie schon (Tisch %(table)s).")
+                % {"name": substitute.display_name, "table": where[substitute.pk][0].number}
+            }
+        )
+    partie_table, seat = where[absent.pk]
+    change = scoring_services.seat_change(
+        table=partie_table.table,
+        seat=Seat.objects.get(pk=seat),
+        member=substitute,
+        user=user,
+        reason=reason or _("Ersatzspieler in der Meisterschaft"),
+    )
+    return Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.SUBSTITUTE,
+        partie=index,
+        reason=reason.strip()[:200],
+        data={
+            "table": partie_table.number,
+            "absent": absent.display_name,
+            "substitute": substitute.display_name,
+            "from": change.from_number,
+            "points": tournament.substitute_points,
+            "back": substitute.pk == Seat.objects.get(pk=seat).member_id,  # the participant takes his seat again
+        },
+        by=_user(user),
+    )

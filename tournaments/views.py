@@ -35,7 +35,9 @@ from tournaments.forms import (
     PlanChoiceForm,
     PlayoffForm,
     ReopenForm,
+    RosterForm,
     SchreiberForm,
+    SubstituteForm,
     TournamentEditForm,
     TournamentForm,
 )
@@ -131,6 +133,9 @@ def tournament_detail(request: HttpRequest, access: ClubAccess, tournament_id: i
             tournament,
             participants=selectors.participants(tournament),
             partien=selectors.partien(tournament),
+            roster_forms=_roster_forms(access, tournament)
+            if tournament.status == Status.RUNNING and access.membership.can_manage
+            else None,
         ),
     )
 
@@ -152,6 +157,7 @@ def tournament_setup(request: HttpRequest, access: ClubAccess, tournament_id: in
         "place": tournament.place,
         "partien": tournament.partien,
         "games_per_partie": tournament.games_per_partie,
+        "substitute_points": tournament.substitute_points,
     }
     form = TournamentEditForm(request.POST or None, initial=initial)
     if form.is_valid():
@@ -191,6 +197,7 @@ def participants(request: HttpRequest, access: ClubAccess, tournament_id: int) -
             return redirect("tournaments:draw", slug=access.club.slug, tournament_id=tournament.pk)
     initial = {"title": tournament.title, "place": tournament.place, "partien": tournament.partien}
     initial["games_per_partie"] = tournament.games_per_partie
+    initial["substitute_points"] = tournament.substitute_points
     return render(
         request,
         "tournaments/setup.html",
@@ -342,6 +349,18 @@ def _partie_index(tournament: Tournament, partie_index: int) -> int:
     return partie_index
 
 
+def _substitute_form(access: ClubAccess, tournament: Tournament, index: int, data: object = None) -> SubstituteForm:
+    partie = tournament.partie_set.filter(index=index).first()
+    playing = list(selectors.partie_occupants(partie)) if partie is not None else []
+    return SubstituteForm(
+        data,
+        playing=Member.objects.filter(pk__in=playing).order_by("display_name"),
+        members=Member.objects.filter(club=access.club, is_active=True)
+        .exclude(pk__in=playing)
+        .order_by("display_name"),
+    )
+
+
 @club_view(Need.READ, methods=["GET"])
 def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
@@ -356,10 +375,22 @@ def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_
         if access.membership.can_manage
         else {}
     )
+    substitute = (
+        _substitute_form(access, tournament, index)
+        if view.started and tournament.status == Status.RUNNING and access.membership.can_manage
+        else None
+    )
     return render(
         request,
         "tournaments/partie.html",
-        _context(access, tournament, partie=view, form=PartieStartForm(), schreiber_forms=schreiber_forms),
+        _context(
+            access,
+            tournament,
+            partie=view,
+            form=PartieStartForm(),
+            schreiber_forms=schreiber_forms,
+            substitute_form=substitute,
+        ),
     )
 
 
@@ -380,6 +411,59 @@ def partie_schreiber(
 
     _act(request, form, assign, _("Tisch %(number)s: Schreiber gespeichert.") % {"number": table_number})
     return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+def partie_substitute(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int) -> HttpResponse:
+    """A substitute takes an absent player's seat from his table's next hand on (issue 20)."""
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    _act(
+        request,
+        _substitute_form(access, tournament, index, request.POST),
+        lambda data: services.partie_substitute(tournament=tournament, index=index, user=request.user, **data),
+        _("Der Ersatzspieler sitzt; er spielt ab dem nächsten Spiel seines Tisches."),
+    )
+    return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+def _roster_forms(access: ClubAccess, tournament: Tournament, data: object = None) -> tuple[RosterForm, RosterForm]:
+    """(withdraw, add): the participants who play on; the club's members who do not take part."""
+    taking_part = tournament.participants.values("member_id")
+    staying = tournament.participants.filter(withdrawn_after__isnull=True).values("member_id")
+    return (
+        RosterForm(data, members=Member.objects.filter(pk__in=staying).order_by("display_name"), prefix="withdraw"),
+        RosterForm(
+            data,
+            members=Member.objects.filter(club=access.club, is_active=True)
+            .exclude(pk__in=taking_part)
+            .order_by("display_name"),
+            prefix="add",
+        ),
+    )
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def roster_withdraw(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(access, tournament_id)
+    _act(
+        request,
+        _roster_forms(access, tournament, request.POST)[0],
+        lambda data: services.participant_withdraw(tournament=tournament, user=request.user, **data),
+        _("Zurückgezogen; die restlichen Partien sind neu geplant."),
+    )
+    return redirect("tournaments:detail", slug=access.club.slug, tournament_id=tournament.pk)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def roster_add(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(access, tournament_id)
+    _act(
+        request,
+        _roster_forms(access, tournament, request.POST)[1],
+        lambda data: services.participant_add(tournament=tournament, user=request.user, **data),
+        _("Nachgemeldet; die restlichen Partien sind neu geplant."),
+    )
+    return redirect("tournaments:detail", slug=access.club.slug, tournament_id=tournament.pk)
 
 
 @club_view(Need.WRITE, methods=["POST"])
@@ -514,6 +598,7 @@ def ranking(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Htt
             playoff_form=PlayoffForm(tournament=tournament),
             adjustment_form=AdjustmentForm(tournament=tournament),
             reopens=selectors.reopen_notes(tournament),
+            roster_log=selectors.roster_log(tournament),
         ),
     )
 

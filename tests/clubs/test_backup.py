@@ -144,6 +144,7 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
         "scoring.session",
         "scoring.table",
         "scoring.seat",
+        "scoring.seatchange",
         "scoring.entry",
         "scoring.ledgerentry",
         "scoring.auditentry",

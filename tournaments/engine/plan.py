@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
+from math import factorial
 from typing import Any
 
 from scoring.engine.core import EngineError
@@ -880,3 +881,417 @@ class _Polish:
                 change += self._delta(p, a, b)
                 self._swap(p, a, b)
         return change
+
+
+# --- re-planning after a withdrawal or a late addition (issue 20) ----------------------------------
+
+# The re-plan's search budget, like the plan's: counts of work, never a clock.
+_REPLAN_EVALUATIONS = 400_000
+_REPLAN_PATIENCE = 400
+
+
+@dataclass(frozen=True)
+class Replan:
+    """The whole plan after re-planning: ``partien`` are the played Partien as they were, then
+    the new ones for ``players`` (the numbers who play on, ascending; a gap is a withdrawn
+    number, a number above the old ones a late player). ``repeat_pairs`` counts over all
+    Partien and all numbers; ``lower_bound`` is the played Partien's repeats plus a proven lower
+    bound on the repeats the remaining Partien add (``replan_lower_bound``). ``five_seats`` maps
+    every number that sits anywhere to his seats at tables of five or six, over all Partien."""
+
+    players: tuple[int, ...]
+    played: int
+    partien: tuple[Partie, ...]
+    table_sizes: tuple[int, ...]
+    repeat_pairs: int
+    lower_bound: int
+    seed: int
+    distinct_opponents: dict[int, int]
+    max_pair_meetings: int
+    five_seats: dict[int, int]
+
+    @property
+    def optimal(self) -> bool:
+        return self.repeat_pairs == self.lower_bound
+
+
+def _pair_counts(partien: tuple[Partie, ...]) -> dict[tuple[int, int], int]:
+    met: dict[tuple[int, int], int] = {}
+    for partie in partien:
+        for table in partie:
+            for a, b in combinations(sorted(table), 2):
+                met[(a, b)] = met.get((a, b), 0) + 1
+    return met
+
+
+def _check_played(played: Any, players: Any, partien: Any) -> tuple[tuple[Partie, ...], tuple[int, ...]]:
+    """The played Partien and the numbers who play on, checked; ``EngineError`` otherwise."""
+    check_int(partien, 1, MAX_PARTIEN, "partien", "Die Zahl der Partien")
+    if not isinstance(played, (list, tuple)) or not isinstance(players, (list, tuple)):
+        raise EngineError("invalid_type", "Gespielte Partien und Spieler sind Listen.", "played")
+    if not 1 <= len(played) < partien:
+        raise EngineError("invalid_value", "Neu geplant wird nach der ersten und vor der letzten Partie.", "played")
+    done: list[Partie] = []
+    for index, partie in enumerate(played):
+        seated = [n for table in partie for n in table]
+        if not seated or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in seated):
+            raise EngineError("invalid_value", f"Partie {index + 1}: Nummern sind ganze Zahlen ab 1.", "played")
+        if len(set(seated)) != len(seated):
+            raise EngineError("invalid_value", f"Partie {index + 1}: eine Nummer sitzt zweimal.", "played")
+        done.append(tuple(tuple(sorted(table)) for table in partie))
+    for n in players:
+        check_int(n, 1, MAX_PLAYERS * 2, "players", "Eine Nummer")
+    if len(set(players)) != len(players):
+        raise EngineError("invalid_value", "Jede Nummer spielt nur einmal.", "players")
+    table_sizes(len(players))  # refuses a number of players no tables seat
+    return tuple(done), tuple(sorted(players))
+
+
+def replan_lower_bound(played: tuple[Partie, ...], players: tuple[int, ...], sizes: tuple[int, ...], left: int) -> int:
+    """A lower bound on the repeats that ``left`` more Partien at tables ``sizes`` add to the
+    played ones for ``players``, the larger of two arguments valid for every seating:
+
+    1. *Pigeonhole* (as in ``repeat_lower_bound``): each played Partie splits the players who
+       play on into groups (a late player is a group of his own); a new table of s players drawn
+       from those groups holds at least ``_fewest_shared_pairs`` pairs that met already, and
+       every table of the second new Partie on likewise against the first new one's tables.
+    2. *Opponent count*: a player meets at least 3 a Partie, at most the players he has not met
+       yet for the first time; the extra meetings at tables of five or six go, at best, to
+       whoever has the most unmet players left. Each repeat counts for two players.
+    """
+    active = set(players)
+    groups = []
+    for partie in played:
+        caps = [sum(1 for n in table if n in active) for table in partie]
+        seated = {n for table in partie for n in table}
+        caps += [1] * len(active - seated)
+        groups.append(tuple(c for c in caps if c))
+    first = max((sum(_fewest_shared_pairs(size, caps) for size in sizes) for caps in groups), default=0)
+    later = sum(_fewest_shared_pairs(size, sizes) for size in sizes)
+    pigeonhole = first + (left - 1) * max(first, later)
+
+    met = _pair_counts(played)
+    fresh = []
+    for n in players:
+        known = sum(1 for m in players if m != n and met.get((min(n, m), max(n, m)), 0))
+        fresh.append(len(players) - 1 - known - 3 * left)  # slack: first meetings still to spare
+    extra = sum(size * (size - 4) for size in sizes) * left
+    for _ in range(extra):  # each extra meeting where it costs least (the excess is convex)
+        i = max(range(len(fresh)), key=lambda k: fresh[k])
+        fresh[i] -= 1
+    counting = (sum(-slack for slack in fresh if slack < 0) + 1) // 2
+    bound = max(pigeonhole, counting)
+    exact = _exact_remaining(met, players, sizes, left, bound)
+    return bound if exact is None else exact
+
+
+# Up to this many ways to seat one Partie the fewest repeats of the last one or two Partien are
+# found by exhaustive search (12 players: 5,775 seatings; 13: 45,045).
+_EXACT_PARTITIONS = 50_000
+
+
+def _exact_remaining(
+    met: dict[tuple[int, int], int], players: tuple[int, ...], sizes: tuple[int, ...], left: int, floor: int
+) -> int | None:
+    """The fewest repeats ``left`` (1 or 2) new Partien can add, by exhaustive search over every
+    seating of a Partie (branch and bound: seatings by their own repeats, ascending), or None
+    where there are too many seatings or Partien for that. ``floor`` is a known lower bound: a
+    seating pair reaching it ends the search."""
+    if left > 2 or _count_partitions(len(players), sizes) > _EXACT_PARTITIONS:
+        return None
+    n = len(players)
+    bit = {}
+    for i, j in combinations(range(n), 2):
+        bit[(i, j)] = 1 << len(bit)
+    known = 0
+    for (i, j), b in bit.items():
+        if met.get((players[i], players[j]), 0):
+            known |= b
+    seatings = []
+    for tables in _partitions(tuple(range(n)), tuple(sorted(sizes))):
+        mask = 0
+        for table in tables:
+            for pair in combinations(table, 2):
+                mask |= bit[pair]
+        seatings.append(((mask & known).bit_count(), mask))
+    seatings.sort()
+    if left == 1:
+        return seatings[0][0]
+    best = None
+    for k, (own, mask) in enumerate(seatings):
+        if best is not None and 2 * own >= best:
+            break
+        for other, mask_q in seatings[k:]:
+            if best is not None and own + other >= best:
+                break
+            total = own + other + (mask & mask_q & ~known).bit_count()
+            if best is None or total < best:
+                best = total
+                if best <= floor:
+                    return best
+    return best
+
+
+def _count_partitions(n: int, sizes: tuple[int, ...]) -> int:
+    """How many ways ``n`` players sit at tables of ``sizes`` (tables of one size interchangeable)."""
+    count = factorial(n)
+    for size in sizes:
+        count //= factorial(size)
+    for size in set(sizes):
+        count //= factorial(sizes.count(size))
+    return count
+
+
+def _partitions(players: tuple[int, ...], sizes: tuple[int, ...]) -> Any:
+    """Every seating of ``players`` at tables of ``sizes``, each once: the first player takes a
+    table of each size in turn, with every choice of its other players."""
+    if not players:
+        yield ()
+        return
+    first, rest = players[0], players[1:]
+    for size in sorted(set(sizes)):
+        remaining = list(sizes)
+        remaining.remove(size)
+        for others in combinations(rest, size - 1):
+            table = (first, *others)
+            left = tuple(p for p in rest if p not in others)
+            for tables in _partitions(left, tuple(remaining)):
+                yield (table, *tables)
+
+
+def replan_seating(played: Any, players: Any, partien: Any = 4, seed: Any = 0) -> Replan:
+    """Plan the Partien after ``played`` (each a list of tables of numbers, as they were played)
+    for the numbers ``players`` who play on, up to ``partien`` in all: every one of them sits
+    exactly once in each new Partie, nobody else does, and the played Partien stay as they were.
+    The search minimises the repeats over all Partien (aiming at ``replan_lower_bound``), then
+    spreads the seats at tables of five over all Partien as evenly as it can. Same arguments,
+    same plan. Raises ``EngineError`` on invalid input."""
+    done, numbers = _check_played(played, players, partien)
+    check_int(seed, 0, MAX_SEED, "seed", "Der Seed")
+    sizes = table_sizes(len(numbers))
+    left = partien - len(done)
+    bound = replan_lower_bound(done, numbers, sizes, left)
+    search = _Replan(done, numbers, sizes, left, random.Random(seed))
+    search.run(bound)
+    new = tuple(tuple(sorted(tuple(sorted(numbers[i] for i in table)) for table in tables)) for tables in search.best)
+    whole = done + new
+    met = _pair_counts(whole)
+    everyone = sorted({n for partie in whole for table in partie for n in table})
+    five = {n: 0 for n in everyone}
+    for partie in whole:
+        for table in partie:
+            if len(table) >= 5:
+                for n in table:
+                    five[n] += 1
+    opponents = {n: 0 for n in everyone}
+    for a, b in met:
+        opponents[a] += 1
+        opponents[b] += 1
+    return Replan(
+        players=numbers,
+        played=len(done),
+        partien=whole,
+        table_sizes=sizes,
+        repeat_pairs=sum(m - 1 for m in met.values()),
+        lower_bound=sum(m - 1 for m in _pair_counts(done).values()) + bound,
+        seed=seed,
+        distinct_opponents=opponents,
+        max_pair_meetings=max(met.values(), default=0),
+        five_seats=five,
+    )
+
+
+def replan_document(played: Any, players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0) -> dict[str, Any]:
+    """``replan_seating`` as the plan document ``plan_document`` writes (the keys the plan page,
+    its PDF and the Partie start read), with ``replanned_after`` (the Partien kept) and no
+    alternative; numbers that sit nowhere any more are left out of the per-number figures."""
+    check_int(games, 1, MAX_GAMES, "games", "Die Zahl der Spiele")
+    plan = replan_seating(played, players, partien, seed)
+    if max(plan.table_sizes) > 4 and games % 4:
+        raise EngineError(
+            "invalid_value",
+            f"Mit Tischen zu fünft oder sechst muss die Spielzahl durch 4 teilbar sein (ist {games}), "
+            "damit jeder gleich oft gibt und aussetzt.",
+            "games",
+        )
+    sizes = {len(table) for partie in plan.partien for table in partie}
+    return {
+        "players": len(plan.players),
+        "partien": [[list(table) for table in partie] for partie in plan.partien],
+        "repeat_pairs": plan.repeat_pairs,
+        "distinct_opponents": {str(n): count for n, count in plan.distinct_opponents.items()},
+        "min_distinct_opponents": min(plan.distinct_opponents[n] for n in plan.players),
+        "max_pair_meetings": plan.max_pair_meetings,
+        "five_seats": {str(n): count for n, count in plan.five_seats.items()},
+        "variant": FEWEST_REPEATS,
+        "lower_bound": plan.lower_bound,
+        "games_per_table": {str(size): games * size // 4 for size in sorted(sizes)},
+        "alternative": None,
+        "replanned_after": plan.played,
+    }
+
+
+def _square(meetings: int) -> int:
+    """A pair's repeats, squared."""
+    return (meetings - 1) ** 2 if meetings > 1 else 0
+
+
+class _Replan:
+    """Tabu search over swaps of two players between tables of one new Partie, the played
+    Partien fixed. Seatings are compared by ``(repeats, squares, five)``: the repeats first, then
+    the sum over pairs of the square of their repeats (a pair meeting a third or fourth time
+    costs more than two pairs meeting twice: issue 14's "the most frequent pair meets the fewest
+    times"), then the sum of squared seats at tables of five over all Partien (their spread). The
+    search follows the weighted sum of the three."""
+
+    _REPEAT = 1_000_000
+    _MEET = 1_000
+
+    def __init__(
+        self,
+        played: tuple[Partie, ...],
+        numbers: tuple[int, ...],
+        sizes: tuple[int, ...],
+        left: int,
+        rng: random.Random,
+    ) -> None:
+        self.n = n = len(numbers)
+        self.sizes, self.left, self.rng = sizes, left, rng
+        index = {number: i for i, number in enumerate(numbers)}
+        self.met = [[0] * n for _ in range(n)]
+        self.five = [0] * n
+        for partie in played:
+            for table in partie:
+                here = [index[x] for x in table if x in index]
+                for a, b in combinations(here, 2):
+                    self.met[a][b] += 1
+                    self.met[b][a] += 1
+                if len(table) >= 5:
+                    for a in here:
+                        self.five[a] += 1
+        self.big = [size >= 5 for size in sizes]
+        self.seat = [[-1] * n for _ in range(left)]
+        self.members: list[list[list[int]]] = [[[] for _ in sizes] for _ in range(left)]
+        self.repeats = 0
+        self.squares = sum(_square(m) for row in self.met for m in row) // 2
+        for p in range(left):
+            self._greedy(p)
+        self.evaluations = 0
+        self.best_key = self._key()
+        self.best = self._tables()
+        self.best_spread = max(self.five) - min(self.five)
+
+    def _key(self) -> tuple[int, int, int]:
+        return self.repeats, self.squares, sum(f * f for f in self.five)
+
+    def _tables(self) -> list[list[list[int]]]:
+        return [[list(table) for table in tables] for tables in self.members]
+
+    def _greedy(self, p: int) -> None:
+        """Seat Partie p player by player (the least free first) where he meets the fewest he has met."""
+        order = list(range(self.n))
+        self.rng.shuffle(order)
+        tables = list(range(len(self.sizes)))
+        for player in order:
+            self.rng.shuffle(tables)
+            free = [t for t in tables if len(self.members[p][t]) < self.sizes[t]]
+            table = min(free, key=lambda t: sum(1 for x in self.members[p][t] if self.met[player][x]))
+            self._sit(p, player, table, +1)
+
+    def _sit(self, p: int, player: int, table: int, step: int) -> None:
+        """Seat (step +1) or unseat (step -1) a player at ``table`` of new Partie p."""
+        if step < 0:
+            self.members[p][table].remove(player)
+        for other in self.members[p][table]:
+            before = self.met[player][other]
+            after = before + step
+            self.met[player][other] = self.met[other][player] = after
+            self.repeats += max(0, after - 1) - max(0, before - 1)
+            self.squares += _square(after) - _square(before)
+        self.five[player] += step * self.big[table]
+        if step > 0:
+            self.members[p][table].append(player)
+            self.seat[p][player] = table
+
+    def _delta(self, p: int, a: int, b: int) -> int:
+        table_a, table_b = self.seat[p][a], self.seat[p][b]
+        met_a, met_b = self.met[a], self.met[b]
+        repeats = squares = 0
+        for x in self.members[p][table_a]:
+            if x != a:  # a leaves x, b joins x
+                m_a, m_b = met_a[x], met_b[x]
+                repeats += (m_b >= 1) - (m_a >= 2)
+                squares += _square(m_b + 1) - _square(m_b) + _square(m_a - 1) - _square(m_a)
+        for y in self.members[p][table_b]:
+            if y != b:
+                m_a, m_b = met_a[y], met_b[y]
+                repeats += (m_a >= 1) - (m_b >= 2)
+                squares += _square(m_a + 1) - _square(m_a) + _square(m_b - 1) - _square(m_b)
+        shift = self.big[table_b] - self.big[table_a]
+        f_a, f_b = self.five[a], self.five[b]
+        five = (f_a + shift) ** 2 - f_a * f_a + (f_b - shift) ** 2 - f_b * f_b if shift else 0
+        self.evaluations += 1
+        return self._REPEAT * repeats + self._MEET * squares + five
+
+    def _swap(self, p: int, a: int, b: int) -> None:
+        table_a, table_b = self.seat[p][a], self.seat[p][b]
+        self._sit(p, a, table_a, -1)
+        self._sit(p, b, table_b, -1)
+        self._sit(p, a, table_b, +1)
+        self._sit(p, b, table_a, +1)
+
+    def run(self, bound: int) -> None:
+        """Tabu search until the repeats reach ``bound``, no pair meets more than twice and the
+        five-seats are within one of each other, or the budget or the patience runs out; ``best``
+        holds the best seating by key."""
+        if len(self.sizes) < 2:
+            return
+        tabu = [[[0] * len(self.sizes) for _ in range(self.n)] for _ in range(self.left)]
+        iteration = last_best = 0
+        cost = best_cost = 0
+        while (
+            self.evaluations < _REPLAN_EVALUATIONS
+            and iteration - last_best < _REPLAN_PATIENCE
+            and not (self.best_key[0] <= bound and self.best_key[1] == self.best_key[0] and self.best_spread <= 1)
+        ):
+            iteration += 1
+            choice: tuple[int, int, int, int] | None = None
+            ties = 0
+            for p in range(self.left):
+                seat, tabu_p = self.seat[p], tabu[p]
+                for a in range(self.n):
+                    for b in range(a + 1, self.n):
+                        if seat[a] == seat[b]:
+                            continue
+                        delta = self._delta(p, a, b)
+                        if (
+                            tabu_p[a][seat[b]] > iteration or tabu_p[b][seat[a]] > iteration
+                        ) and cost + delta >= best_cost:
+                            continue
+                        if choice is None or delta < choice[0]:
+                            choice, ties = (delta, p, a, b), 1
+                        elif delta == choice[0]:
+                            ties += 1
+                            if self.rng.randrange(ties) == 0:
+                                choice = (delta, p, a, b)
+            if choice is None:
+                break
+            delta, p, a, b = choice
+            table_a, table_b = self.seat[p][a], self.seat[p][b]
+            self._swap(p, a, b)
+            cost += delta
+            best_cost = min(best_cost, cost)
+            low, high = _TENURE
+            tabu[p][a][table_a] = iteration + self.rng.randint(low, high)
+            tabu[p][b][table_b] = iteration + self.rng.randint(low, high)
+            key = self._key()
+            if key < self.best_key:
+                self.best_key, self.best, last_best = key, self._tables(), iteration
+                self.best_spread = max(self.five) - min(self.five)
+            elif (iteration - last_best) % _STALL == 0:
+                for _ in range(_KICK_SWAPS):
+                    p = self.rng.randrange(self.left)
+                    a, b = self.rng.sample(range(self.n), 2)
+                    if self.seat[p][a] != self.seat[p][b]:
+                        cost += self._delta(p, a, b)
+                        self._swap(p, a, b)
