@@ -34,14 +34,16 @@ ENTRY_FIELDS = [f.name for f in Entry._meta.concrete_fields if f.name not in ("i
 
 @pytest.fixture
 def demo() -> Club:
-    """The demo club with its evenings and championships, plus an adjustment and a playoff (the
-    demo has neither) so every kind of row is in the file."""
+    """The demo club with its evenings and championships, plus a reopening, an adjustment and a
+    playoff (the demo has none) so every kind of row is in the file."""
     club = seed_demo_clubs().demo
     owner = get_user_model().objects.get(username="demo-owner")
     seed_demo_evenings(club, user=owner)
     seed_demo_tournaments(club, user=owner)
     tournament = Tournament.objects.filter(club=club).order_by("year").first()
     players = [p.member for p in tournament.participants.all()[:2]]
+    # The oldest championship is finished: reopened (a log row) to take the adjustment.
+    tournament_services.tournament_reopen(tournament=tournament, reason="Zettel nachgereicht", user=owner)
     tournament_services.adjustment_record(
         tournament=tournament, players=players, points=3, reason="Zettel unleserlich", user=owner
     )
