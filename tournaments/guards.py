@@ -3,7 +3,9 @@
 - inside a Partie only the plan's tables exist and each player sits at exactly one (a table
   outside the plan would be missing from the ranking without a word);
 - a table takes its games (40 at four, 50 at five, 60 at six for 40 each, 001 §11.2, §7.1, §7.2)
-  and refuses a hand after the last; its page says when the last game is next.
+  and refuses a hand after the last; its page says when the last game is next;
+- a table the owner broke off (``tournaments.services.table_abort``, issue 20) takes no further
+  hand; its page says so and why.
 """
 
 from __future__ import annotations
@@ -62,7 +64,20 @@ def _limit(table: Table) -> tuple[PartieTable, int, int] | None:
     return (partie_table, games_played(table), games) if games else None
 
 
+def _aborted(table: Table) -> PartieTable | None:
+    return PartieTable.objects.filter(table=table, aborted_at__isnull=False).first()
+
+
 def check_entry_append(table: Table) -> None:
+    aborted = _aborted(table)
+    if aborted is not None:
+        raise ValidationError(
+            _(
+                "Tisch %(number)s ist abgebrochen (%(reason)s) und nimmt kein Spiel mehr an. Der Besitzer kann "
+                "den Abbruch auf der Seite der Partie zurücknehmen."
+            )
+            % {"number": aborted.number, "reason": aborted.aborted_reason}
+        )
     limit = _limit(table)
     if limit is None:
         return
@@ -78,6 +93,12 @@ def check_entry_append(table: Table) -> None:
 
 
 def table_note(table: Table) -> str | None:
+    aborted = _aborted(table)
+    if aborted is not None:
+        return _("Tisch %(number)s ist abgebrochen: %(reason)s. Es wird kein Spiel mehr angehängt.") % {
+            "number": aborted.number,
+            "reason": aborted.aborted_reason,
+        }
     limit = _limit(table)
     if limit is None:
         return None

@@ -32,6 +32,7 @@ from tournaments.forms import (
     PartieStartForm,
     PlanChoiceForm,
     PlayoffForm,
+    TableAbortForm,
     TournamentEditForm,
     TournamentForm,
 )
@@ -345,7 +346,13 @@ def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_
     return render(
         request,
         "tournaments/partie.html",
-        _context(access, tournament, partie=selectors.partie_view(tournament, index), form=PartieStartForm()),
+        _context(
+            access,
+            tournament,
+            partie=selectors.partie_view(tournament, index),
+            form=PartieStartForm(),
+            abort_form=TableAbortForm(),
+        ),
     )
 
 
@@ -360,6 +367,45 @@ def partie_start(request: HttpRequest, access: ClubAccess, tournament_id: int, p
         _("Die %(index)s. Partie beginnt; die Sitzordnung ist gezogen.") % {"index": index},
     )
     return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+def _to_partie(access: ClubAccess, tournament: Tournament, index: int) -> HttpResponse:
+    return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def table_abort(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int, table_number: int
+) -> HttpResponse:
+    """The owner marks a table short of its games as broken off, with the reason (issue 20)."""
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    _act(
+        request,
+        TableAbortForm(request.POST),
+        lambda data: services.table_abort(
+            tournament=tournament, partie=index, table=table_number, reason=data["reason"], user=request.user
+        ),
+        _("Tisch %(number)s ist als abgebrochen markiert.") % {"number": table_number},
+    )
+    return _to_partie(access, tournament, index)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def table_abort_undo(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int, table_number: int
+) -> HttpResponse:
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    _act(
+        request,
+        None,
+        lambda _data: services.table_abort_undo(
+            tournament=tournament, partie=index, table=table_number, user=request.user
+        ),
+        _("Der Abbruch von Tisch %(number)s ist zurückgenommen.") % {"number": table_number},
+    )
+    return _to_partie(access, tournament, index)
 
 
 # The blank sheet: one A4 page per table (issue 14). The body of the page holds this many mm of
@@ -445,13 +491,18 @@ def live(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpRe
 def ranking_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     result = selectors.tournament_ranking(tournament)
-    report = RankingReport(result)
+    report = RankingReport(result, printed=True)
+    columns = report.columns()
     context = {
         "tournament": tournament,
         "ranking": result,
-        "columns": report.columns(),
-        # (the cells, on the podium): the cells of the shared report, the emphasis from the ranking
-        "rows": [(cells, row.placing.place <= 3) for cells, row in zip(report.rows(), result.rows, strict=True)],
+        "columns": columns,
+        # (the cells with their column's kind, on the podium): the cells of the shared report, the
+        # emphasis from the ranking
+        "rows": [
+            ([(value, column.kind) for value, column in zip(cells, columns, strict=True)], row.placing.place <= 3)
+            for cells, row in zip(report.rows(), result.rows, strict=True)
+        ],
         "heads": _criteria_heads(),
     }
     return _pdf("tournaments/pdf/ranking.html", context, f"rangliste-{tournament.year}")
