@@ -471,15 +471,36 @@ def ranking(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Htt
     )
 
 
+# The big screen (issue 20): up to this many players in one table with every criterion; more are
+# split into side-by-side columns of at most LIVE_ROWS rows showing place, name, points, games and
+# the Partien, so 60 players still read from the back of the room at 1280×720. The type is then
+# scaled to the window by static/tournaments/live-fit.js.
+LIVE_ONE_TABLE = 24
+LIVE_ROWS = 30
+
+
+def live_blocks(rows: Sequence[selectors.RankingRow]) -> list[Sequence[selectors.RankingRow]]:
+    """The ranking's rows as the big screen's columns, filled evenly from the top."""
+    if len(rows) <= LIVE_ONE_TABLE:
+        return [rows]
+    count = -(-len(rows) // LIVE_ROWS)
+    size = -(-len(rows) // count)
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
 @club_view(Need.READ, methods=["GET"])
 def live(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     """The big screen: the ranking and the Partie's progress; htmx reloads the board every 20 s."""
     tournament = _tournament(access, tournament_id)
     running = [view for view in selectors.partien(tournament) if view.started]
+    result = selectors.tournament_ranking(tournament)
+    blocks = live_blocks(result.rows)
     context = _context(
         access,
         tournament,
-        ranking=selectors.tournament_ranking(tournament),
+        ranking=result,
+        blocks=blocks,
+        full=len(blocks) == 1,  # one table: every criterion; several: points, games, Partien
         heads=_criteria_heads(),
         partie=running[-1] if running else None,
     )
