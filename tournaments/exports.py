@@ -32,14 +32,17 @@ CRITERION_LABELS = {
 }
 
 
-def decided_label(decided_by: str | None) -> str:
-    """What separated a player from the one above him, in words."""
+def decided_label(decided_by: str | None, *, short: bool = False) -> str:
+    """What separated a player from the one above him, in words (``short``: by the criterion's
+    column head, as the printed ranking has room for; its legend explains the heads)."""
     if decided_by is None:
         return ""
     if decided_by == PLAYOFF:
         return str(_("Stechen"))
     if decided_by == SHARED:
         return str(_("geteilt"))
+    if short:
+        return str(CRITERION_LABELS[decided_by][0])
     # Without the rule book's parenthesis: the legend under the table explains each criterion.
     return str(CRITERION_LABELS[decided_by][1]).split(" (")[0]
 
@@ -108,7 +111,7 @@ class RankingReport:
                 row.games,
                 *row.partie_points,
                 placing.adjustment or None,
-                decided_label(placing.decided_by),
+                decided_label(placing.decided_by, short=self.printed),
                 *([trophy_label(placing.place, len(kings) == 1)] if self.printed else []),
                 *(
                     ["; ".join(f"{mark(n)} {notes[n].label}" for n in row.marks) or None]

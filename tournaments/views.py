@@ -7,6 +7,7 @@ trophies, prints the PDFs and downloads the ranking as Excel.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -410,8 +411,43 @@ def table_abort_undo(
 
 # The blank sheet: one A4 page per table (issue 14). The body of the page holds this many mm of
 # rows; a table of 40 games gets roomy rows, one of 60 (six players) rows of 3.8 mm.
-SHEET_ROWS_MM = 218
+SHEET_ROWS_MM = 214
 SHEET_ROW_MAX_MM = 5.4
+# The sheet's columns (mm) and the type of its names (pt): each name is set smaller until it fits
+# (issue 20: no name cut that fits), down to the smallest size still read at the table; only a
+# name too long even then is cut. A seat's head takes its name on up to two lines.
+SHEET_WIDTH_MM = 190
+SHEET_FIXED_MM = 7 + 32 + 20  # Nr., Geber, Spiel
+SHEET_DEALER_MM = 32
+SHEET_NAME_PT = (7.5, 5.5)
+SHEET_HEAD_PT = (7.5, 6)
+_WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a line may break after a space or a hyphen
+
+
+def _lines(words: Sequence[str], chars: float) -> int:
+    """The lines ``words`` take, set greedily in lines of ``chars`` characters."""
+    lines, used = 1, 0.0
+    for word in words:
+        if used and used + len(word) + (0 if used and word[:1] == "-" else 1) > chars:
+            lines, used = lines + 1, len(word)
+        else:
+            used += len(word) + (1 if used else 0)
+    return lines
+
+
+def fit_pt(text: str, width_mm: float, sizes: tuple[float, float], *, lines: int = 1, advance: float = 0.58) -> float:
+    """The largest type size (in half points, between ``sizes``) at which ``text`` fits in
+    ``lines`` lines of ``width_mm``, by DejaVu Sans's average advance of about 0.58 em (0.7
+    bold); the smallest where it does not fit at all."""
+    largest, smallest = sizes
+    words = _WORDS.findall(text) if lines > 1 else [text]
+    size = largest
+    while size > smallest:
+        chars = (width_mm - 2.4) / (advance * PT_MM * size)
+        if max((len(word) for word in words), default=0) <= chars and _lines(words, chars) <= lines:
+            return size
+        size -= 0.5
+    return smallest
 
 
 def sheet_rows(seats: int, games: int, names: list[str]) -> list[dict[str, object]]:
@@ -424,8 +460,14 @@ def sheet_rows(seats: int, games: int, names: list[str]) -> list[dict[str, objec
         out = {dealer} if seats >= 5 else set()
         if seats == 6:
             out.add((dealer - 1) % seats)
+        name = names[dealer] if names else ""
         rows.append(
-            {"number": number, "dealer": names[dealer] if names else "", "out": [k in out for k in range(seats)]}
+            {
+                "number": number,
+                "dealer": name,
+                "dealer_pt": f"{fit_pt(name, SHEET_DEALER_MM, SHEET_NAME_PT):.1f}",
+                "out": [k in out for k in range(seats)],
+            }
         )
     return rows
 
@@ -438,12 +480,17 @@ def sheets_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int, par
     tables = []
     for table in view.tables:
         names = [seat.name for seat in table.seats] if view.started else []
-        height = min(SHEET_ROW_MAX_MM, SHEET_ROWS_MM / (table.games + 2))  # the games, the head, the sum
+        height = min(SHEET_ROW_MAX_MM, SHEET_ROWS_MM / (table.games + 3))  # the games, the head, the sum
+        seat_mm = (SHEET_WIDTH_MM - SHEET_FIXED_MM) / max(1, len(table.seats))
         tables.append(
             {
                 "table": table,
                 "rows": sheet_rows(len(table.seats), table.games, names),
                 "row_mm": f"{height:.2f}",
+                "heads": [
+                    (seat, f"{fit_pt(seat.name, seat_mm, SHEET_HEAD_PT, lines=2, advance=0.7):.1f}")
+                    for seat in table.seats
+                ],
             }
         )
     context = {"tournament": tournament, "partie": view, "tables": tables}
