@@ -46,6 +46,7 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "entry_id": lambda club, made: make_entry(Table.objects.get(pk=made["table_id"])).pk,
     "tournament_id": lambda club, made: make_tournament(club).pk,
     "partie_index": lambda club, made: 1,
+    "table_number": lambda club, made: 1,
     "playoff_id": lambda club, made: make_playoff(Tournament.objects.get(pk=made["tournament_id"])).pk,
     "adjustment_id": lambda club, made: make_adjustment(Tournament.objects.get(pk=made["tournament_id"])).pk,
 }
