@@ -2,6 +2,9 @@
 // at which the whole board fits the window, again after each htmx refresh and when the window
 // changes size. Every length of the board is in em, so one font size scales all of it. Without
 // this script the stylesheet's size (from the window's height and width) is a near fit.
+// The size goes on <body> as the custom property --live-size (CSSOM, which the CSP allows), not on
+// the board: htmx copies the old board's attributes onto the new one while it settles, and a
+// copied style attribute is an inline style the CSP refuses.
 (function () {
   "use strict";
   var SMALLEST = 6;
@@ -20,18 +23,20 @@
   function fit() {
     var board = document.getElementById("live-board");
     if (!board) return;
+    var body = document.body;
+    body.classList.add("live-fitted");
     var low = SMALLEST;
     var high = LARGEST;
     while (high - low > 0.25) {
       var middle = (low + high) / 2;
-      board.style.fontSize = middle + "px";
+      body.style.setProperty("--live-size", middle + "px");
       if (fits(board)) low = middle; else high = middle;
     }
-    board.style.fontSize = low + "px";
-    board.setAttribute("data-fitted", String(low));
+    body.style.setProperty("--live-size", low + "px");
+    body.setAttribute("data-fitted", String(low));
   }
 
   document.addEventListener("DOMContentLoaded", fit);
-  document.addEventListener("htmx:afterSwap", fit);
+  document.addEventListener("htmx:afterSettle", fit);
   window.addEventListener("resize", fit);
 })();
