@@ -13,7 +13,8 @@ from scoring.models import Entry, Session, Table
 from scoring.selectors import table_state
 from scoring.services import entry_append, table_start
 from tournaments.models import Adjustment, PartieTable, Playoff, Tournament
-from tournaments.services import draw_run, participants_set, partie_start, tournament_create
+from tournaments.selectors import finish_check
+from tournaments.services import draw_run, participants_set, partie_start, table_abort, tournament_create
 
 PASSWORD = "pw-for-tests"
 
@@ -137,3 +138,9 @@ def make_adjustment(tournament: Tournament) -> Adjustment:
     adjustment = Adjustment.objects.create(tournament=tournament, points=3, reason="verschrieben")
     adjustment.players.set([member])
     return adjustment
+
+
+def abort_short_tables(tournament: Tournament, reason: str = "Zeit abgelaufen") -> None:
+    """Break off every table short of its games, as the owner does before finishing (issue 20)."""
+    for partie, table, _played, _games in finish_check(tournament).short_tables:
+        table_abort(tournament=tournament, partie=partie, table=table, reason=reason, user=None)

@@ -162,6 +162,16 @@ class ReopenForm(PlainTextFields, forms.Form):
     confirm = _confirm(_("Ja, die Meisterschaft wieder öffnen: das Ergebnis kann sich danach ändern."))
 
 
+class TableAbortForm(PlainTextFields, forms.Form):
+    """The owner breaks off a table short of its games (issue 20): the reason is printed."""
+
+    reason = forms.CharField(
+        label=_("Grund"),
+        max_length=200,
+        help_text=_("Steht auf jedem Ausdruck der Rangliste, z. B. „Spieler nach Hause, Zeit abgelaufen“."),
+    )
+
+
 class PlanChoiceForm(forms.Form):
     variant = forms.ChoiceField(choices=[("fewest_repeats", ""), ("at_most_twice", "")])
 

@@ -12,6 +12,8 @@
   the Vorstand assigned on the Partie page, else the first scorer login that saved an entry
   there (it claims the table). Another scorer gets 403 with the name of who writes it;
 - its page shows the seat order drawn for the Partie (001 §11.2) and who deals first.
+- a table the owner broke off (``tournaments.services.table_abort``, issue 20) takes no further
+  hand; its page says so and why.
 """
 
 from __future__ import annotations
@@ -94,7 +96,20 @@ def _limit(table: Table) -> tuple[PartieTable, int, int] | None:
     return (partie_table, games_played(table), games) if games else None
 
 
+def _aborted(table: Table) -> PartieTable | None:
+    return PartieTable.objects.filter(table=table, aborted_at__isnull=False).first()
+
+
 def check_entry_append(table: Table) -> None:
+    aborted = _aborted(table)
+    if aborted is not None:
+        raise ValidationError(
+            _(
+                "Tisch %(number)s ist abgebrochen (%(reason)s) und nimmt kein Spiel mehr an. Der Besitzer kann "
+                "den Abbruch auf der Seite der Partie zurücknehmen."
+            )
+            % {"number": aborted.number, "reason": aborted.aborted_reason}
+        )
     limit = _limit(table)
     if limit is None:
         return
@@ -116,6 +131,12 @@ def games_left(table: Table) -> int | None:
 
 
 def table_note(table: Table) -> str | None:
+    aborted = _aborted(table)
+    if aborted is not None:
+        return _("Tisch %(number)s ist abgebrochen: %(reason)s. Es wird kein Spiel mehr angehängt.") % {
+            "number": aborted.number,
+            "reason": aborted.aborted_reason,
+        }
     limit = _limit(table)
     if limit is None:
         return None

@@ -207,6 +207,14 @@ class PartieTable(models.Model):
         related_name="+",
         verbose_name=_("Zugang des Schreibers"),
     )
+    # Broken off short of its games by the owner, with the reason (issue 20): the table takes no
+    # further hand, the championship may finish without its missing games, and every printout of
+    # the ranking marks its players. Undone (all three cleared) while the championship is open.
+    aborted_reason = models.CharField(_("Grund des Abbruchs"), max_length=200, blank=True)
+    aborted_at = models.DateTimeField(_("abgebrochen am"), null=True, blank=True)
+    aborted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["partie", "number"]
@@ -216,6 +224,10 @@ class PartieTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partie} – Tisch {self.number}"
+
+    @property
+    def is_aborted(self) -> bool:
+        return self.aborted_at is not None
 
 
 class Playoff(models.Model):

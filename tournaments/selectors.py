@@ -221,10 +221,17 @@ class TableView:
     first_dealer: str = ""  # deals the first hand (chosen at the table, else the Schreiber)
     writer: str = ""  # the login that writes the table (assigned or the first to save), if any
     writer_id: int | None = None  # its id, for the Vorstand's form
+    aborted: bool = False  # broken off by the owner short of its games (issue 20)
+    aborted_reason: str = ""
 
     @property
     def done(self) -> bool:
         return bool(self.games) and self.hands >= self.games
+
+    @property
+    def short(self) -> bool:
+        """Short of its games and not broken off: refuses finishing the championship."""
+        return self.table is not None and not self.done and not self.aborted
 
 
 @dataclass(frozen=True)
@@ -274,6 +281,8 @@ def partie_view(tournament: Tournament, index: int) -> PartieView:
             next((s.name for s in seats[row.table_id] if s.is_first_dealer), seats[row.table_id][0].name),
             _login_label(row.schreiber_login, logins) if row.schreiber_login else "",
             row.schreiber_login_id,
+            row.is_aborted,
+            row.aborted_reason,
         )
         for row in rows
     )
@@ -332,9 +341,13 @@ class FinishCheck:
     and what refuses it (issue 14)."""
 
     not_started: list[int]  # Partien not begun: refuses
-    short_tables: list[tuple[int, int, int, int]]  # (Partie, table, games played, games to play)
+    # (Partie, table, games played, games to play): a table short of its games refuses until the
+    # owner finishes it or marks it broken off (issue 20)
+    short_tables: list[tuple[int, int, int, int]]
     open_partien: list[int]  # Partien whose evening is open: finishing closes it
     shared_first: list[str]  # players sharing first place with no playoff: refuses
+    # (Partie, table, games played, games to play, reason): broken off, counted as they stand
+    aborted_tables: list[tuple[int, int, int, int, str]] = field(default_factory=list)
 
     @property
     def refusals(self) -> list[str]:
@@ -342,6 +355,14 @@ class FinishCheck:
         if self.not_started:
             out.append(
                 _("Noch nicht begonnen: %(partien)s. Partie.") % {"partien": ", ".join(map(str, self.not_started))}
+            )
+        for partie, table, played, games in self.short_tables:
+            out.append(
+                _(
+                    "%(partie)s. Partie, Tisch %(table)s: erst %(played)s von %(games)s Spielen. Zu Ende spielen "
+                    "oder auf der Seite der Partie als abgebrochen markieren (mit Grund)."
+                )
+                % {"partie": partie, "table": table, "played": played, "games": games}
             )
         if self.shared_first:
             out.append(
@@ -360,9 +381,12 @@ def finish_check(tournament: Tournament) -> FinishCheck:
     placings = tournament_ranking(tournament).ranking.placings
     return FinishCheck(
         not_started=[v.index for v in views if v.partie is None],
-        short_tables=[(v.index, t.number, t.hands, t.games) for v in started for t in v.tables if not t.done],
+        short_tables=[(v.index, t.number, t.hands, t.games) for v in started for t in v.tables if t.short],
         open_partien=[v.index for v in started if v.partie is not None and not v.partie.session.is_closed],
         shared_first=[placing.name for placing in placings if placing.place == 1 and placing.shared],
+        aborted_tables=[
+            (v.index, t.number, t.hands, t.games, t.aborted_reason) for v in started for t in v.tables if t.aborted
+        ],
     )
 
 
@@ -462,6 +486,81 @@ def tallies(tournament: Tournament) -> dict[int, engine.Tally]:
     return {member: engine.Tally(**values) for member, values in figures.items()}
 
 
+def games_by_member(tournament: Tournament) -> dict[int, int]:
+    """The games each member played over all Partien (the "Spiele" column, issue 20): the hands
+    he took part in, not those he sat out at a table of five or six."""
+    rows = (
+        LedgerEntry.objects.filter(table__in=tournament_tables(tournament), entry__kind="hand")
+        .exclude(role=Role.OUT)
+        .values("member")
+        .annotate(games=Count("id"))
+    )
+    return {row["member"]: row["games"] for row in rows}
+
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def mark(number: int) -> str:
+    """The mark of a broken-off table at its players' names: ¹, ², … (pages, PDF and Excel)."""
+    return str(number).translate(SUPERSCRIPT)
+
+
+@dataclass(frozen=True)
+class AbortedTable:
+    """A table broken off short of its games (issue 20), numbered as its mark on the printouts."""
+
+    mark: int
+    partie: int
+    table: int
+    played: int
+    games: int
+    reason: str
+    members: tuple[int, ...]
+
+    @property
+    def sign(self) -> str:
+        return mark(self.mark)
+
+    @property
+    def label(self) -> str:
+        return _(
+            "%(partie)s. Partie, Tisch %(table)s abgebrochen nach %(played)s von %(games)s Spielen: %(reason)s"
+        ) % {
+            "partie": self.partie,
+            "table": self.table,
+            "played": self.played,
+            "games": self.games,
+            "reason": self.reason,
+        }
+
+
+def aborted_tables(tournament: Tournament) -> list[AbortedTable]:
+    """The championship's broken-off tables in Partie and table order, marked 1, 2, …"""
+    games = (tournament.plan or {}).get("games_per_table", {})
+    rows = (
+        PartieTable.objects.filter(partie__tournament=tournament, aborted_at__isnull=False)
+        .select_related("partie")
+        .annotate(hands=Count("table__entries", filter=Q(table__entries__kind="hand")))
+        .order_by("partie__index", "number")
+    )
+    seated: dict[int, list[int]] = {}
+    for seat in Seat.objects.filter(table__partie_table__in=rows).order_by("position"):
+        seated.setdefault(seat.table_id, []).append(seat.member_id)
+    return [
+        AbortedTable(
+            mark,
+            row.partie.index,
+            row.number,
+            row.hands,
+            int(games.get(str(len(seated.get(row.table_id, []))), 0)),
+            row.aborted_reason,
+            tuple(seated.get(row.table_id, [])),
+        )
+        for mark, row in enumerate(rows, start=1)
+    ]
+
+
 @dataclass(frozen=True)
 class RankingRow:
     placing: engine.Placing
@@ -469,6 +568,11 @@ class RankingRow:
     number: int | None
     partie_points: tuple[int, ...] = ()  # his points in each started Partie, in order
     withdrawn: bool = False  # withdrawn between Partien (issue 20): ranked below those who stayed
+    games: int = 0  # games played over all Partien
+    marks: tuple[int, ...] = ()  # the broken-off tables he sat at (``AbortedTable.mark``)
+    # A playoff separated his place from the one above or below: decided "nach Stechen" (001 §11.3
+    # item 11; the trophy page says so)
+    after_playoff: bool = False
 
     @property
     def criteria(self) -> list[int]:
@@ -484,6 +588,7 @@ class TournamentRanking:
     adjustments: list[Adjustment] = field(default_factory=list)
     ignored_playoffs: list[Playoff] = field(default_factory=list)
     partie_indices: list[int] = field(default_factory=list)  # the started Partien (columns P1 …)
+    aborted: list[AbortedTable] = field(default_factory=list)
 
     def tie_groups(self) -> list[list[RankingRow]]:
         by_name = {row.member.display_name: row for row in self.rows}
@@ -549,20 +654,37 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
     by_name = {member.display_name: member for member in members.values()}
     ignored = {frozenset(p.players) for p in result.ignored_playoffs}
     indices, per_partie = partie_points(tournament)
+    played = games_by_member(tournament)
+    aborted = aborted_tables(tournament)
+
+    placings = result.placings
+    # The places a playoff decided: the place of the one it separated and the place above him.
+    by_playoff = {
+        place
+        for index, placing in enumerate(placings)
+        if placing.decided_by == engine.PLAYOFF
+        for place in (placing.place, placings[index - 1].place if index else placing.place)
+    }
+
+    def row(placing: engine.Placing) -> RankingRow:
+        member = by_name[placing.name]
+        return RankingRow(
+            placing,
+            member,
+            numbers[member.pk],
+            per_partie.get(member.pk, ()),
+            withdrawn=member.pk in withdrawn,
+            games=played.get(member.pk, 0),
+            marks=tuple(table.mark for table in aborted if member.pk in table.members),
+            after_playoff=placing.place in by_playoff,
+        )
+
     return TournamentRanking(
         tournament=tournament,
         ranking=result,
-        rows=[
-            RankingRow(
-                placing,
-                by_name[placing.name],
-                numbers[by_name[placing.name].pk],
-                per_partie.get(by_name[placing.name].pk, ()),
-                by_name[placing.name].pk in withdrawn,
-            )
-            for placing in result.placings
-        ],
+        rows=[row(placing) for placing in placings],
         partie_indices=indices,
+        aborted=aborted,
         playoffs=playoffs,
         adjustments=adjustments,
         ignored_playoffs=[

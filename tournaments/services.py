@@ -11,6 +11,7 @@ A finished championship is read-only in everything that decides its result (issu
 Partie evenings (``guards.partie_lock``), the Stechen, the Korrekturen and the participants.
 ``tournament_reopen`` (owners, with a reason) opens it again; each finish and reopen is written
 to the championship's log (``Event``), a finish with the places it moved since the one before.
+A table that cannot play its games to the end is broken off first (``table_abort``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from scoring.models import Seat
-from tournaments import selectors
+from tournaments import guards, selectors
 from tournaments.engine.draw import MAX_SEED, check_numbers, draw_numbers, draw_order, draw_seats
 from tournaments.engine.plan import plan_document, replan_document
 from tournaments.guards import check_not_finished
@@ -426,12 +427,88 @@ def adjustment_delete(*, adjustment: Adjustment, user: User) -> None:
     adjustment.delete()
 
 
+def _partie_table(tournament: Tournament, partie: int, table: int) -> PartieTable:
+    """The table ``table`` of Partie ``partie``, locked (with its Partie and championship)."""
+    row = (
+        PartieTable.objects.select_for_update()
+        .select_related("partie", "table")
+        .filter(partie__tournament=tournament, partie__index=partie, number=table)
+        .first()
+    )
+    if row is None:
+        raise ValidationError(_("Diesen Tisch gibt es in dieser Partie nicht."))
+    return row
+
+
+def _check_open(tournament: Tournament) -> None:
+    if tournament.status == Status.FINISHED:
+        raise ValidationError(_("Die Meisterschaft ist abgeschlossen; zuerst wieder öffnen."))
+
+
+@transaction.atomic
+def table_abort(*, tournament: Tournament, partie: int, table: int, reason: str, user: User) -> PartieTable:
+    """The owner breaks off a table short of its games (issue 20), with the reason: it takes no
+    further hand, the championship may finish without its missing games, and the printouts of the
+    ranking mark its players. Logged as a ``TABLE_ABORTED`` event in the same transaction."""
+    tournament = _lock(tournament)
+    _check_open(tournament)
+    row = _partie_table(tournament, partie, table)
+    if row.is_aborted:
+        raise ValidationError(_("Dieser Tisch ist schon abgebrochen."))
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": _("Bitte den Grund angeben: er steht auf jedem Ausdruck der Rangliste.")})
+    if len(reason) > 200:
+        raise ValidationError({"reason": _("Der Grund ist zu lang (höchstens 200 Zeichen).")})
+    games = guards.table_games(row, row.table.seats.count())
+    played = guards.games_played(row.table)
+    if games and played >= games:
+        raise ValidationError(_("Dieser Tisch hat alle seine Spiele gespielt; es gibt nichts abzubrechen."))
+    row.aborted_reason = reason
+    row.aborted_at = timezone.now()
+    row.aborted_by = _user(user)
+    row.save(update_fields=["aborted_reason", "aborted_at", "aborted_by"])
+    Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.TABLE_ABORTED,
+        partie=partie,
+        reason=reason,
+        data={"table": table, "played": played, "games": games},
+        by=_user(user),
+    )
+    return row
+
+
+@transaction.atomic
+def table_abort_undo(*, tournament: Tournament, partie: int, table: int, user: User) -> PartieTable:
+    """Take back a broken-off mark while the championship is not finished: the table takes hands
+    again. The log keeps both: a second ``TABLE_ABORTED`` event says it was taken back."""
+    tournament = _lock(tournament)
+    _check_open(tournament)
+    row = _partie_table(tournament, partie, table)
+    if not row.is_aborted:
+        raise ValidationError(_("Dieser Tisch ist nicht abgebrochen."))
+    row.aborted_reason = ""
+    row.aborted_at = None
+    row.aborted_by = None
+    row.save(update_fields=["aborted_reason", "aborted_at", "aborted_by"])
+    Event.objects.create(
+        tournament=tournament,
+        kind=Event.Kind.TABLE_ABORTED,
+        partie=partie,
+        data={"table": table, "undone": True},
+        by=_user(user),
+    )
+    return row
+
+
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
     """Close the championship (the owner has seen ``selectors.finish_check`` and confirmed): its
     open evenings are closed (a late correction reopens one, audited, in the score sheets) and the
-    ranking counts for the trophies. Refused while a Partie has not begun, and while first place
-    is shared without a playoff (001 §11.3 ends in a playoff; the Wanderpokal has one holder,
+    ranking counts for the trophies. Refused while a Partie has not begun, while a table is short of
+    its games and not broken off (``table_abort``, issue 20), and while first place is shared
+    without a playoff (001 §11.3 ends in a playoff; the Wanderpokal has one holder,
     001 §11.6). Places below may stay shared.
 
     Logged as a FINISHED ``Event`` with every participant's place; after a reopen, also the

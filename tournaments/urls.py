@@ -20,6 +20,12 @@ urlpatterns = [
     path(T + "plan/choose/", views.plan_choose, name="plan_choose"),
     path(T + "partie/<int:partie_index>/", views.partie, name="partie"),
     path(T + "partie/<int:partie_index>/start/", views.partie_start, name="partie_start"),
+    path(T + "partie/<int:partie_index>/table/<int:table_number>/abort/", views.table_abort, name="table_abort"),
+    path(
+        T + "partie/<int:partie_index>/table/<int:table_number>/abort/undo/",
+        views.table_abort_undo,
+        name="table_abort_undo",
+    ),
     path(T + "partie/<int:partie_index>/sheets.pdf", views.sheets_pdf, name="sheets_pdf"),
     path(T + "partie/<int:partie_index>/tables/<int:table_number>/paper/", views.partie_paper, name="partie_paper"),
     path(

@@ -7,6 +7,7 @@ trophies, prints the PDFs and downloads the ranking as Excel.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -38,6 +39,7 @@ from tournaments.forms import (
     RosterForm,
     SchreiberForm,
     SubstituteForm,
+    TableAbortForm,
     TournamentEditForm,
     TournamentForm,
 )
@@ -390,6 +392,7 @@ def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_
             form=PartieStartForm(),
             schreiber_forms=schreiber_forms,
             substitute_form=substitute,
+            abort_form=TableAbortForm(),
         ),
     )
 
@@ -536,10 +539,84 @@ def partie_paper(
     return render(request, "tournaments/partie_paper.html", context)
 
 
+def _to_partie(access: ClubAccess, tournament: Tournament, index: int) -> HttpResponse:
+    return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def table_abort(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int, table_number: int
+) -> HttpResponse:
+    """The owner marks a table short of its games as broken off, with the reason (issue 20)."""
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    _act(
+        request,
+        TableAbortForm(request.POST),
+        lambda data: services.table_abort(
+            tournament=tournament, partie=index, table=table_number, reason=data["reason"], user=request.user
+        ),
+        _("Tisch %(number)s ist als abgebrochen markiert.") % {"number": table_number},
+    )
+    return _to_partie(access, tournament, index)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def table_abort_undo(
+    request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int, table_number: int
+) -> HttpResponse:
+    tournament = _tournament(access, tournament_id)
+    index = _partie_index(tournament, partie_index)
+    _act(
+        request,
+        None,
+        lambda _data: services.table_abort_undo(
+            tournament=tournament, partie=index, table=table_number, user=request.user
+        ),
+        _("Der Abbruch von Tisch %(number)s ist zurückgenommen.") % {"number": table_number},
+    )
+    return _to_partie(access, tournament, index)
+
+
 # The blank sheet: one A4 page per table (issue 14). The body of the page holds this many mm of
 # rows; a table of 40 games gets roomy rows, one of 60 (six players) rows of 3.8 mm.
-SHEET_ROWS_MM = 218
+SHEET_ROWS_MM = 214
 SHEET_ROW_MAX_MM = 5.4
+# The sheet's columns (mm) and the type of its names (pt): each name is set smaller until it fits
+# (issue 20: no name cut that fits), down to the smallest size still read at the table; only a
+# name too long even then is cut. A seat's head takes its name on up to two lines.
+SHEET_WIDTH_MM = 190
+SHEET_FIXED_MM = 7 + 32 + 20  # Nr., Geber, Spiel
+SHEET_DEALER_MM = 32
+SHEET_NAME_PT = (7.5, 5.5)
+SHEET_HEAD_PT = (7.5, 6)
+_WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a line may break after a space or a hyphen
+
+
+def _lines(words: Sequence[str], chars: float) -> int:
+    """The lines ``words`` take, set greedily in lines of ``chars`` characters."""
+    lines, used = 1, 0.0
+    for word in words:
+        if used and used + len(word) + (0 if used and word[:1] == "-" else 1) > chars:
+            lines, used = lines + 1, len(word)
+        else:
+            used += len(word) + (1 if used else 0)
+    return lines
+
+
+def fit_pt(text: str, width_mm: float, sizes: tuple[float, float], *, lines: int = 1, advance: float = 0.58) -> float:
+    """The largest type size (in half points, between ``sizes``) at which ``text`` fits in
+    ``lines`` lines of ``width_mm``, by DejaVu Sans's average advance of about 0.58 em (0.7
+    bold); the smallest where it does not fit at all."""
+    largest, smallest = sizes
+    words = _WORDS.findall(text) if lines > 1 else [text]
+    size = largest
+    while size > smallest:
+        chars = (width_mm - 2.4) / (advance * PT_MM * size)
+        if max((len(word) for word in words), default=0) <= chars and _lines(words, chars) <= lines:
+            return size
+        size -= 0.5
+    return smallest
 
 
 def sheet_rows(seats: int, games: int, names: list[str], first: int = 0) -> list[dict[str, object]]:
@@ -553,8 +630,14 @@ def sheet_rows(seats: int, games: int, names: list[str], first: int = 0) -> list
         out = {dealer} if seats >= 5 else set()
         if seats == 6:
             out.add((dealer - 1) % seats)
+        name = names[dealer] if names else ""
         rows.append(
-            {"number": number, "dealer": names[dealer] if names else "", "out": [k in out for k in range(seats)]}
+            {
+                "number": number,
+                "dealer": name,
+                "dealer_pt": f"{fit_pt(name, SHEET_DEALER_MM, SHEET_NAME_PT):.1f}",
+                "out": [k in out for k in range(seats)],
+            }
         )
     return rows
 
@@ -568,12 +651,17 @@ def sheets_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int, par
     for table in view.tables:
         names = [seat.name for seat in table.seats] if view.started else []
         first = names.index(table.first_dealer) if table.first_dealer in names else 0
-        height = min(SHEET_ROW_MAX_MM, SHEET_ROWS_MM / (table.games + 2))  # the games, the head, the sum
+        height = min(SHEET_ROW_MAX_MM, SHEET_ROWS_MM / (table.games + 3))  # the games, the head, the sum
+        seat_mm = (SHEET_WIDTH_MM - SHEET_FIXED_MM) / max(1, len(table.seats))
         tables.append(
             {
                 "table": table,
                 "rows": sheet_rows(len(table.seats), table.games, names, first),
                 "row_mm": f"{height:.2f}",
+                "heads": [
+                    (seat, f"{fit_pt(seat.name, seat_mm, SHEET_HEAD_PT, lines=2, advance=0.7):.1f}")
+                    for seat in table.seats
+                ],
             }
         )
     context = {"tournament": tournament, "partie": view, "tables": tables}
@@ -603,15 +691,36 @@ def ranking(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Htt
     )
 
 
+# The big screen (issue 20): up to this many players in one table with every criterion; more are
+# split into side-by-side columns of at most LIVE_ROWS rows showing place, name, points, games and
+# the Partien, so 60 players still read from the back of the room at 1280×720. The type is then
+# scaled to the window by static/tournaments/live-fit.js.
+LIVE_ONE_TABLE = 24
+LIVE_ROWS = 30
+
+
+def live_blocks(rows: Sequence[selectors.RankingRow]) -> list[Sequence[selectors.RankingRow]]:
+    """The ranking's rows as the big screen's columns, filled evenly from the top."""
+    if len(rows) <= LIVE_ONE_TABLE:
+        return [rows]
+    count = -(-len(rows) // LIVE_ROWS)
+    size = -(-len(rows) // count)
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
 @club_view(Need.READ, methods=["GET"])
 def live(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     """The big screen: the ranking and the Partie's progress; htmx reloads the board every 20 s."""
     tournament = _tournament(access, tournament_id)
     running = [view for view in selectors.partien(tournament) if view.started]
+    result = selectors.tournament_ranking(tournament)
+    blocks = live_blocks(result.rows)
     context = _context(
         access,
         tournament,
-        ranking=selectors.tournament_ranking(tournament),
+        ranking=result,
+        blocks=blocks,
+        full=len(blocks) == 1,  # one table: every criterion; several: points, games, Partien
         heads=_criteria_heads(),
         partie=running[-1] if running else None,
     )
@@ -623,13 +732,18 @@ def live(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpRe
 def ranking_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     result = selectors.tournament_ranking(tournament)
-    report = RankingReport(result)
+    report = RankingReport(result, printed=True)
+    columns = report.columns()
     context = {
         "tournament": tournament,
         "ranking": result,
-        "columns": report.columns(),
-        # (the cells, on the podium): the cells of the shared report, the emphasis from the ranking
-        "rows": [(cells, row.placing.place <= 3) for cells, row in zip(report.rows(), result.rows, strict=True)],
+        "columns": columns,
+        # (the cells with their column's kind, on the podium): the cells of the shared report, the
+        # emphasis from the ranking
+        "rows": [
+            ([(value, column.kind) for value, column in zip(cells, columns, strict=True)], row.placing.place <= 3)
+            for cells, row in zip(report.rows(), result.rows, strict=True)
+        ],
         "heads": _criteria_heads(),
         "reopens": selectors.reopen_notes(tournament),
     }

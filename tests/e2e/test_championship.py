@@ -15,7 +15,7 @@ from pytest_django.live_server_helper import LiveServer
 from clubs.models import Member
 from scoring import services as scoring_services
 from scoring.models import Entry, Table
-from tests.factories import MemberFactory, World
+from tests.factories import MemberFactory, World, abort_short_tables
 from tournaments.models import Partie, Status, Tournament
 
 EXTRA = ["Hias Gruber", "Kati Stadler", "Wastl Reiter", "Resi Kainz", "Beni Moser", "Loisl Wagner"]
@@ -154,7 +154,8 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
     playoff.get_by_role("button", name="Eintragen").click()
     expect(page.get_by_text("Stechen eingetragen.")).to_be_visible()
 
-    # Now finishing asks for the tick, then closes the evenings.
+    # The tables short of their games are broken off (issue 20), then finishing asks for the tick.
+    abort_short_tables(tournament)
     page.goto(base + f"{tournament.pk}/finish/")
     page.get_by_role("button", name="Meisterschaft abschließen").click()
     assert Tournament.objects.get(pk=tournament.pk).status == Status.RUNNING

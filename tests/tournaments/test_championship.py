@@ -16,7 +16,7 @@ from clubs.models import Member
 from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.models import AuditEntry, Entry, Table
-from tests.factories import MemberFactory, World
+from tests.factories import MemberFactory, World, abort_short_tables
 from tournaments import selectors
 from tournaments.engine.ranking import CRITERIA, TableLog, tally_tables
 from tournaments.exports import CRITERION_LABELS
@@ -189,16 +189,33 @@ def test_a_whole_championship_in_the_browser(
     sheet = load_workbook(io.BytesIO(response.content)).active
     values = list(sheet.iter_rows(values_only=True))
     header = next(row for row in values if row and row[0] == "Platz")
-    assert len(header) == 3 + len(CRITERIA) + 2 + 2  # the points of Partie 1 and 2 (P1, P2)
+    # Platz, geteilt, Nr., Spieler, the criteria, Spiele, the points of Partie 1 and 2 (P1, P2) …
+    assert len(header) == 4 + len(CRITERIA) + 1 + 2 + 2
     first = values[values.index(header) + 1]
-    assert first[0] == "1." and first[2] == last.display_name and isinstance(first[3], int)
-    assert header[13:15] == ("P1", "P2") and sum(first[13:15]) + 500 == first[3]
+    assert first[0] == 1 and first[3] == last.display_name and isinstance(first[4], int)
+    assert header[15:17] == ("P1", "P2") and sum(first[15:17]) + 500 == first[4]
 
     # Finish: the page shows what is missing (3 of 40 games), the tick confirms.
     page = owner.get(url("finish", tournament)).content.decode()
     assert "3 von 40 Spielen" in page or "5 von 40 Spielen" in page
     assert owner.post(url("finish", tournament)).status_code == 200  # no tick, nothing happens
     assert Tournament.objects.get(pk=tournament.pk).status == Status.RUNNING
+    # Tables short of their games refuse it until the owner breaks them off, with the reason
+    # (issue 20); a scorer may not.
+    assert owner.post(url("finish", tournament), {"confirm": "on"}).status_code == 200
+    assert Tournament.objects.get(pk=tournament.pk).status == Status.RUNNING
+    short = selectors.finish_check(tournament).short_tables
+    partie, table = short[0][:2]
+    abort = url("table_abort", tournament, partie_index=partie, table_number=table)
+    assert client_as("scorer").post(abort, {"reason": "Zeit"}).status_code == 403
+    owner = client_as("owner")
+    owner.post(abort, {"reason": ""})
+    assert selectors.finish_check(tournament).short_tables == short  # no reason, nothing changes
+    for partie, table, _played, _games in short:
+        abort = url("table_abort", tournament, partie_index=partie, table_number=table)
+        assert owner.post(abort, {"reason": "Zeit abgelaufen"}).status_code == 302
+    page = owner.get(url("partie", tournament, partie_index=partie)).content.decode()
+    assert "abgebrochen" in page and "Zeit abgelaufen" in page and "Abbruch zurücknehmen" in page
     response = owner.post(url("finish", tournament), {"confirm": "on"})
     assert response.status_code == 302
     tournament.refresh_from_db()
@@ -218,6 +235,7 @@ def test_next_years_draw_goes_by_this_years_ranking_reversed(
     shared = [row.member for row in selectors.tournament_ranking(last_year).rows if row.placing.place == 1]
     if len(shared) > 1:  # a Zock-König needs the playoff first
         owner.post(url("playoff_add", last_year), {"players": [m.pk for m in shared], "winner": shared[0].pk})
+    abort_short_tables(last_year)
     assert owner.post(url("finish", last_year), {"confirm": "on"}).status_code == 302
     ranked = selectors.ranking_names(last_year)
 

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.models import Table
-from tests.factories import ClubFactory, MemberFactory, make_tournament
+from tests.factories import ClubFactory, MemberFactory, abort_short_tables, make_tournament
 from tools.demo.clubs import seed_demo_clubs
 from tools.demo.tournaments import seed_demo_tournaments
 from tournaments import selectors, services
@@ -124,6 +124,7 @@ def test_finish_needs_every_partie_begun() -> None:
     services.partie_start(tournament=tournament, index=2, user=None)
     everyone = [p.member for p in tournament.participants.all()]  # all on 0 points: a playoff first
     services.playoff_record(tournament=tournament, players=everyone, winner=everyone[0], user=None)
+    abort_short_tables(tournament)
     services.tournament_finish(tournament=tournament, user=None)
     tournament.refresh_from_db()
     assert tournament.is_finished
