@@ -581,8 +581,8 @@ def tournament_reopen(*, tournament: Tournament, reason: str, user: User) -> Tou
 
 def _between_partien(tournament: Tournament) -> int:
     """The number of Partien played, where the roster may change now: the championship runs,
-    the last started Partie is over (every table has played its games) and another one is
-    still to come. Refused otherwise, with the way forward."""
+    the last started Partie is over (every table has played its games or was broken off) and
+    another one is still to come. Refused otherwise, with the way forward."""
     if tournament.status != Status.RUNNING:
         raise ValidationError(
             _(
@@ -594,11 +594,11 @@ def _between_partien(tournament: Tournament) -> int:
     if played >= tournament.partien:
         raise ValidationError(_("Alle Partien haben begonnen: es gibt keine Partie mehr, die neu geplant würde."))
     last = selectors.partie_view(tournament, played)
-    if not all(table.done for table in last.tables):
+    if not all(table.done or table.aborted for table in last.tables):
         raise ValidationError(
             _(
                 "Die %(index)s. Partie läuft noch. Zurückziehen und Nachmelden erst, wenn alle Tische ihre Spiele "
-                "gespielt haben; wer jetzt gehen muss, bekommt einen Ersatzspieler am Tisch."
+                "gespielt haben (oder abgebrochen sind); wer jetzt gehen muss, bekommt einen Ersatzspieler am Tisch."
             )
             % {"index": played}
         )
