@@ -416,6 +416,7 @@ def partie_schreiber(
     return redirect("tournaments:partie", slug=access.club.slug, tournament_id=tournament.pk, partie_index=index)
 
 
+@club_view(Need.MANAGE, methods=["POST"])
 def partie_substitute(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_index: int) -> HttpResponse:
     """A substitute takes an absent player's seat from his table's next hand on (issue 20)."""
     tournament = _tournament(access, tournament_id)

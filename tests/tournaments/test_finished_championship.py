@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from clubs.models import Club
 from scoring import services as scoring_services
 from scoring.models import AuditEntry, Entry, LedgerEntry, Session, Table
-from tests.factories import ClubFactory, World, make_playoff, make_tournament
+from tests.factories import ClubFactory, World, abort_short_tables, make_playoff, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Adjustment, Event, Participant, Partie, Playoff, Status, Tournament
 
@@ -39,8 +39,9 @@ def names(table: Table) -> list[str]:
 
 
 def finished(club: Club) -> Tournament:
-    """Two Partien of 8 players, finished: at Tisch 1 of Partie 1 the 2nd and 3rd seat win a
-    Rufspiel (2nd place, shared), at Tisch 2 the 2nd seat a Solo (alone first, no Stechen)."""
+    """Two Partien of 8 players, their tables broken off short, finished: at Tisch 1 of Partie 1
+    the 2nd and 3rd seat win a Rufspiel (2nd place, shared), at Tisch 2 the 2nd seat a Solo
+    (alone first, no Stechen)."""
     tournament = make_tournament(club)
     partie = services.partie_start(tournament=tournament, index=1, seed=1, user=None)
     one, two = (row.table for row in partie.tables.select_related("table").order_by("number"))
@@ -50,6 +51,7 @@ def finished(club: Club) -> Tournament:
     solo = {"game": "solo", "suit": "herz", "declarer": b[1], "augen": 70, "deckel": 1}
     scoring_services.entry_append(table=two, data=solo, user=None)
     services.partie_start(tournament=tournament, index=2, seed=2, user=None)
+    abort_short_tables(tournament)
     return services.tournament_finish(tournament=Tournament.objects.get(pk=tournament.pk), user=None)
 
 
