@@ -11,6 +11,7 @@ Django.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from scoring.engine.core import EngineError
 from tournaments.engine.plan import SeatingPlan, plan_alternative, plan_seating, table_sizes
@@ -31,19 +32,31 @@ def _figures(plan: SeatingPlan | None) -> list[str]:
     return [str(plan.repeat_pairs), str(plan.min_distinct_opponents), str(plan.max_pair_meetings), five, spread]
 
 
-def fairness_table(first: int = 12, last: int = 40, partien: int = 4) -> str:
-    """The Markdown table for ``first`` to ``last`` players (those no tables seat are left out)."""
+def plans(players: int, partien: int = 4) -> tuple[SeatingPlan, SeatingPlan | None]:
+    """The default plan (seed 0) and the alternative offered beside it."""
+    plan = plan_seating(players, partien)
+    return plan, plan_alternative(plan)
+
+
+def fairness_table(
+    first: int = 12,
+    last: int = 40,
+    partien: int = 4,
+    planner: Callable[[int, int], tuple[SeatingPlan, SeatingPlan | None]] = plans,
+) -> str:
+    """The Markdown table for ``first`` to ``last`` players (those no tables seat are left out);
+    ``planner`` gives the two plans (a test passes a cached one, shared with its other checks)."""
     lines = [HEAD, "| ---: | --- |" + " ---: |" * 11]
     for players in range(first, last + 1):
         try:
             table_sizes(players)
         except EngineError:
             continue
-        plan = plan_seating(players, partien)
+        plan, alternative = planner(players, partien)
         repeats, opponents, meetings, five, spread = _figures(plan)
         tables = " + ".join(str(size) for size in plan.table_sizes)
         row = [str(players), tables, repeats, str(plan.lower_bound), opponents, meetings, five, spread]
-        lines.append("| " + " | ".join(row + _figures(plan_alternative(plan))) + " |")
+        lines.append("| " + " | ".join(row + _figures(alternative)) + " |")
     return "\n".join(lines)
 
 

@@ -512,7 +512,9 @@ def _find_shifts(tables: int, slots: int, partien: int, xor: bool, rng: random.R
     return shift if extend(0) else None
 
 
-def _keeps_band(band: tuple[int, int] | None, five: list[int], big: list[bool], seat: list[int], a: int, b: int) -> bool:
+def _keeps_band(
+    band: tuple[int, int] | None, five: list[int], big: list[bool], seat: list[int], a: int, b: int
+) -> bool:
     """Swapping a and b in one Partie (``big``: its tables of five or six, ``seat``: its player ->
     table) leaves the seats at tables of five of both inside ``band``; always True without one."""
     if band is None:
@@ -530,9 +532,7 @@ def spread_bands(sizes: tuple[int, ...], partien: int, width: int) -> list[tuple
     seats = partien * sum(size for size in sizes if size >= 5)
     players = sum(sizes)
     bands = [
-        (low, low + width)
-        for low in range(0, partien - width + 1)
-        if low * players <= seats <= (low + width) * players
+        (low, low + width) for low in range(0, partien - width + 1) if low * players <= seats <= (low + width) * players
     ]
     return sorted(bands, key=lambda band: (abs((2 * band[0] + width) * players - 2 * seats), band[0]))
 
@@ -628,7 +628,9 @@ class _Search:
                         if big[seat[b]]:
                             continue
                         # a leaves a table of five for b's place, b takes his
-                        if outside(a, five[a] - 1) + outside(b, five[b] + 1) >= outside(a, five[a]) + outside(b, five[b]):
+                        if outside(a, five[a] - 1) + outside(b, five[b] + 1) >= outside(a, five[a]) + outside(
+                            b, five[b]
+                        ):
                             continue
                         delta = gain[a][seat[b]] + gain[b][seat[a]] - loss[a] - loss[b] - (2 if met[a][b] else 0)
                         if choice is None or delta < best:
@@ -1019,7 +1021,9 @@ class _Polish:
         for _ in range(_KICK_SWAPS):
             p = self.rng.randrange(1, self.partien)
             a, b = self.rng.sample(range(self.n), 2)
-            if self.seat[p][a] != self.seat[p][b] and _keeps_band(self.band, self.five, self.big[p], self.seat[p], a, b):
+            if self.seat[p][a] != self.seat[p][b] and _keeps_band(
+                self.band, self.five, self.big[p], self.seat[p], a, b
+            ):
                 change += self._delta(p, a, b)
                 self._swap(p, a, b)
         return change
