@@ -613,10 +613,10 @@ class _Search:
         low, high = band
         five = self.five
 
-        def outside(player: int, seats: int) -> int:
+        def outside(seats: int) -> int:
             return max(0, seats - high) + max(0, low - seats)
 
-        while any(outside(x, five[x]) for x in range(self.n)):
+        while any(outside(seats) for seats in five):
             choice: tuple[int, int, int] | None = None
             best = ties = 0
             for p in range(1, self.partien):
@@ -628,9 +628,7 @@ class _Search:
                         if big[seat[b]]:
                             continue
                         # a leaves a table of five for b's place, b takes his
-                        if outside(a, five[a] - 1) + outside(b, five[b] + 1) >= outside(a, five[a]) + outside(
-                            b, five[b]
-                        ):
+                        if outside(five[a] - 1) + outside(five[b] + 1) >= outside(five[a]) + outside(five[b]):
                             continue
                         delta = gain[a][seat[b]] + gain[b][seat[a]] - loss[a] - loss[b] - (2 if met[a][b] else 0)
                         if choice is None or delta < best:
@@ -805,12 +803,14 @@ class _Polish:
     """Tabu search over swaps (never in Partie 1) for the fairest plan among those with the fewest
     repeats, starting from the repeat search's plan (issue 14).
 
-    Plans are compared by the key ``(excess, repeats, -fewest different opponents, most meetings
-    of a pair, sum of squared seats at tables of 5 or more)``, lexicographically; ``excess`` counts
+    Plans are compared by the key ``(excess, repeats, spread of the seats at tables of 5 or more,
+    -fewest different opponents, most meetings of a pair, sum of squared seats at tables of 5 or
+    more)``, lexicographically; ``excess`` counts
     meetings of a pair beyond its second and is 0 unless ``at_most_twice``. The search itself
     follows a weighted sum of smooth stand-ins for these (each term's weight above what a swap can
     change in the terms after it) and keeps the best plan by the exact key, so the result is never
-    worse than its start in any term before the first it improves.
+    worse than its start in any term before the first it improves. Given a ``band``
+    (``_Search.hold_band``) it only tries swaps that keep every player's seats at five inside it.
     """
 
     _WEIGHTS = (10**9, 10**6, 1_000, 30, 1)  # excess, repeats, opponents, meetings, seats
