@@ -416,8 +416,9 @@ def test_docs_table_is_what_the_planner_gives() -> None:
 # --- seats at tables of five (issue 20) -------------------------------------------------------------
 
 # With five tables and no repeat, the players of a table of five sit at five different tables in
-# every other Partie, which rules out a spread of one for 21 to 23 (docs/tournaments.md); for 22
-# the search finds no repeat-free plan within two either, and the alternative offers one.
+# every other Partie, which rules out a spread of one for 21 to 23, and of two for 22 (counting for
+# the band 0–2, a constraint model for 1–3; docs/tournaments.md): the least without a repeat. For
+# 22 the alternative offers two for one repeat.
 SPREAD_AT_BEST = {21: 2, 22: 3, 23: 2}
 
 
