@@ -161,10 +161,15 @@ class PlanVariant:
     five_high: int
     in_force: bool
 
+    @property
+    def five_spread(self) -> int:
+        """Most minus fewest Partien a player sits at a table of five (issue 20)."""
+        return self.five_high - self.five_low
+
 
 def plan_variants(tournament: Tournament) -> list[PlanVariant]:
-    """The plan in force and the alternative beside it with their figures (issue 14); empty
-    where no alternative is offered."""
+    """The plan in force and the alternative beside it with their figures (issues 14 and 20),
+    the default first; empty where no alternative is offered."""
     plan = tournament.plan or {}
     if not plan.get("alternative"):
         return []

@@ -184,9 +184,10 @@ def participants_set(*, tournament: Tournament, members: Iterable[Member], user:
 
 @transaction.atomic
 def plan_choose(*, tournament: Tournament, variant: str, user: User) -> Tournament:
-    """Take the default plan (fewest repeats) or the alternative (no pair more than twice) that
-    ``plan_tournament`` offered beside it; before the first Partie only. The plan in force is
-    always the document's top level; the other one waits under ``alternative``."""
+    """Take the default plan (fewest repeats) or the alternative (no pair more than twice, seats at
+    tables of five at most two apart) that ``plan_tournament`` offered beside it; before the first
+    Partie only. The plan in force is always the document's top level; the other one waits under
+    ``alternative``."""
     tournament = _lock(tournament)
     _check_not_started(tournament)
     plan = tournament.plan or {}

@@ -218,6 +218,10 @@ def test_the_owner_takes_the_alternative_on_the_plan_page(world: World, client_a
     tournament = services.participants_set(tournament=tournament, members=members, user=None)
     page = owner.get(f"/clubs/test/tournaments/{tournament.pk}/plan/").content.decode()
     assert "Diesen Plan nehmen" in page and "höchstens zweimal dasselbe Paar" in page
+    # Issue 20: both plans side by side with the spread of their seats at tables of five.
+    default, alternative = selectors.plan_variants(tournament)
+    assert (default.five_spread, alternative.five_spread) == (4, 2)
+    assert "Abstand am Fünfertisch" in page and "<strong>4</strong>" in page and "<strong>2</strong>" in page
     response = owner.post(f"/clubs/test/tournaments/{tournament.pk}/plan/choose/", {"variant": "at_most_twice"})
     assert response.status_code == 302
     tournament.refresh_from_db()

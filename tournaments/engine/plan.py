@@ -20,11 +20,16 @@ reach; a tabu search (``_Search``) then removes repeats until it reaches ``lower
 budget. Randomness comes from ``random.Random(seed)`` only and the budget counts work, not time,
 so the same arguments give the same plan on every machine.
 
-Among the plans with the fewest repeats the planner then prefers (in this order, issue 14) the one
-whose worst-off player meets the most different opponents, whose most frequent pair meets the
-fewest times, and whose seats at tables of five (or six) are spread most evenly (``_Polish``).
-Where even the fewest repeats keep a pair together in every Partie, ``plan_alternative`` offers a
-plan with a few more repeats and no pair meeting more than twice.
+Among the plans with the fewest repeats the planner then prefers (in this order, issues 20 and 14)
+the one whose seats at tables of five (or six) lie closest together (most minus fewest over the
+players, the *spread*), whose worst-off player meets the most different opponents, whose most
+frequent pair meets the fewest times, and whose seats at five have the smallest sum of squares.
+The spread is searched for in bands: the repeat search is held to "every player sits at a table
+of five between ``low`` and ``high`` times" (``spread_bands``, ``_Search.hold_band``, ``_balanced``)
+one apart, then two apart, and the polish (``_Polish``) keeps the band. Where even the fewest
+repeats keep a pair together in every Partie or spread the seats at five more than two apart,
+``plan_alternative`` offers a plan with a few more repeats, no pair meeting more than twice and
+the seats at five at most two apart.
 
 Pure: no Django, no I/O, no clock. It does not draw numbers or seats (the club draws those by lot).
 Tables of 6 (001 §7.2: dealer and cutter sit out) are planned only where tables of 4 and 5 cannot
@@ -71,6 +76,9 @@ _POLISH_EVALUATIONS = 60_000
 _POLISH_PATIENCE = 300
 _REMOVE_RESTARTS = 20
 _SPREAD_DESIGNS = 6  # hill climbs for the players the spread construction leaves out
+# The repeat search held to a band of seats at tables of five (``_balanced``): it succeeds within
+# a few thousand swaps weighed where it succeeds at all, and is tried for up to five bands.
+_BAND_EVALUATIONS = 200_000
 
 FEWEST_REPEATS = "fewest_repeats"  # the default: fewest repeats, then the fairest among those
 AT_MOST_TWICE = "at_most_twice"  # the alternative: no pair meets more than twice, then as above
@@ -110,6 +118,11 @@ class SeatingPlan:
     @property
     def min_distinct_opponents(self) -> int:
         return min(self.distinct_opponents)
+
+    @property
+    def five_spread(self) -> int:
+        """Most minus fewest Partien any two players sit at a table of five (or six)."""
+        return max(self.five_seats, default=0) - min(self.five_seats, default=0)
 
     @property
     def pair_in_every_partie(self) -> bool:
@@ -219,11 +232,13 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     always give the same plan. Raises ``EngineError`` for arguments out of range.
 
     ``FEWEST_REPEATS`` (the default): the fewest repeat pairs the search reaches (the lower bound
-    for every N up to 48 with 4 Partien), and among those the plan that (1) maximises the fewest
-    different opponents of any player, (2) minimises the most meetings of a pair, (3) spreads the
-    seats at tables of five as evenly as possible. ``AT_MOST_TWICE``: no pair meets more than
-    twice, then the fewest repeats and the same three criteria; where the search finds no such
-    plan it raises ``EngineError`` (``no_plan``).
+    for every N up to 48 with 4 Partien), and among those the plan that (1) keeps the seats at
+    tables of five closest together (``five_spread``), (2) maximises the fewest different
+    opponents of any player, (3) minimises the most meetings of a pair, (4) spreads the seats at
+    five evenly (sum of squares). ``AT_MOST_TWICE``: no pair meets more than twice and the seats
+    at five at most two apart (where the search finds such a band), then the fewest repeats and
+    the same criteria; where the search finds no plan without a pair meeting three times it
+    raises ``EngineError`` (``no_plan``).
     """
     sizes = table_sizes(players)
     check_int(partien, 1, MAX_PARTIEN, "partien", "Die Zahl der Partien")
@@ -235,7 +250,20 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     start = _spread_seats(sizes, partien, rng) or _shifted_seats(sizes, partien, rng)
     search = _Search(sizes, partien, rng, start)
     search.minimise_repeats(bound)
-    polish = _Polish(sizes, partien, search.seat, rng, at_most_twice=variant == AT_MOST_TWICE)
+    band: tuple[int, int] | None = None
+    if variant == AT_MOST_TWICE:
+        # The alternative: seats at five within 2 (where any band is found), the fewest repeats.
+        balanced = _balanced(sizes, partien, search.seat, rng, 2, bound)
+        if balanced is not None:
+            search, band = balanced
+    elif search.spread() > 1:
+        # The default keeps its repeats and takes the narrowest band the search reaches with them.
+        for width in (1, 2):
+            balanced = _balanced(sizes, partien, search.seat, rng, width, search.repeats)
+            if balanced is not None and balanced[0].repeats <= search.repeats:
+                search, band = balanced
+                break
+    polish = _Polish(sizes, partien, search.seat, rng, at_most_twice=variant == AT_MOST_TWICE, band=band)
     polish.run()
     plan = tuple(_tables_of(partie_seats, len(sizes)) for partie_seats in polish.best_seats)
     repeats, distinct = count_meetings(plan, players)
@@ -258,10 +286,11 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
 
 
 def plan_alternative(default: SeatingPlan) -> SeatingPlan | None:
-    """The plan to offer beside ``default`` (issue 14): where the fewest repeats keep a pair
-    together in every Partie, the plan in which no pair meets more than twice (a few more
-    repeats); None where the default has no such pair or no such plan is found."""
-    if not default.pair_in_every_partie:
+    """The plan to offer beside ``default`` (issues 14 and 20): where the fewest repeats keep a
+    pair together in every Partie or spread the seats at tables of five more than two apart, the
+    plan in which no pair meets more than twice and the seats at five lie at most two apart (a
+    few more repeats); None where the default has neither flaw or no such plan is found."""
+    if not default.pair_in_every_partie and default.five_spread <= 2:
         return None
     try:
         return plan_seating(default.players, len(default.partien), default.seed, AT_MOST_TWICE)
@@ -280,7 +309,8 @@ def _tables_of(seat: list[int], tables: int) -> Partie:
 def plan_document(players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0) -> dict[str, Any]:
     """The ``plan_tournament`` result of spec §4 as a JSON-ready dict.
 
-    Beside the spec's keys it names ``variant`` (``fewest_repeats``), ``lower_bound``,
+    Beside the spec's keys it names ``five_seats_spread`` (most minus fewest of ``five_seats``),
+    ``variant`` (``fewest_repeats``), ``lower_bound``,
     ``games_per_table`` (games one table plays in a Partie, by table size: a table of 5 plays 5/4
     and one of 6 plays 6/4 of ``games`` so that everyone plays ``games``) and ``alternative``: the
     spec keys of the plan in which no pair meets more than twice, where the default keeps a pair
@@ -319,6 +349,7 @@ def _figures(plan: SeatingPlan) -> dict[str, Any]:
         "min_distinct_opponents": plan.min_distinct_opponents,
         "max_pair_meetings": plan.max_pair_meetings,
         "five_seats": {str(n): count for n, count in enumerate(plan.five_seats, start=1)},
+        "five_seats_spread": plan.five_spread,
         "variant": plan.variant,
     }
 
@@ -482,6 +513,50 @@ def _find_shifts(tables: int, slots: int, partien: int, xor: bool, rng: random.R
     return shift if extend(0) else None
 
 
+def _keeps_band(
+    band: tuple[int, int] | None, five: list[int], big: list[bool], seat: list[int], a: int, b: int
+) -> bool:
+    """Swapping a and b in one Partie (``big``: its tables of five or six, ``seat``: its player ->
+    table) leaves the seats at tables of five of both inside ``band``; always True without one."""
+    if band is None:
+        return True
+    shift = big[seat[b]] - big[seat[a]]
+    if not shift:
+        return True
+    low, high = band
+    return low <= five[a] + shift <= high and low <= five[b] - shift <= high
+
+
+def spread_bands(sizes: tuple[int, ...], partien: int, width: int) -> list[tuple[int, int]]:
+    """The ``(fewest, most)`` seats at tables of five (or six) a player may hold so that they are
+    at most ``width`` apart and can add up to what the tables seat, the most even first."""
+    seats = partien * sum(size for size in sizes if size >= 5)
+    players = sum(sizes)
+    bands = [
+        (low, low + width) for low in range(0, partien - width + 1) if low * players <= seats <= (low + width) * players
+    ]
+    return sorted(bands, key=lambda band: (abs((2 * band[0] + width) * players - 2 * seats), band[0]))
+
+
+def _balanced(
+    sizes: tuple[int, ...], partien: int, seats: list[list[int]], rng: random.Random, width: int, target: int
+) -> tuple[_Search, tuple[int, int]] | None:
+    """From the plan ``seats``, a search held to the first band of ``width`` (``spread_bands``)
+    in which it reaches ``target`` repeats; else the band search with the fewest repeats, or None
+    where no band can be entered. Reusable for any start (a re-plan's too)."""
+    found: tuple[_Search, tuple[int, int]] | None = None
+    for band in spread_bands(sizes, partien, width):
+        search = _Search(sizes, partien, rng, seats)
+        if not search.hold_band(band):
+            continue
+        search.minimise_repeats(target, _BAND_EVALUATIONS)
+        if found is None or search.repeats < found[0].repeats:
+            found = (search, band)
+        if search.repeats <= target:
+            break
+    return found
+
+
 class _Search:
     """Local search over swaps of two players between tables of one Partie (never Partie 1).
 
@@ -499,6 +574,8 @@ class _Search:
         self.partien = partien
         self.rng = rng
         self.evaluations = 0
+        # The seats at tables of five (or six) each player may hold (``hold_band``); None: any.
+        self.band: tuple[int, int] | None = None
         seats = [[player % len(sizes) for player in range(self.n)]]  # Partie 1: the stride layout
         if start is not None:
             seats += start[1:]
@@ -515,19 +592,70 @@ class _Search:
         self.gain = [[[0] * tables for _ in range(n)] for _ in range(self.partien)]
         self.loss = [[0] * n for _ in range(self.partien)]
         self.repeats = 0
+        # Which tables seat five or six: a construction may put them at any table number in the
+        # later Partien (a swap never changes a table's size); a Partie not given is seated
+        # greedily at tables of ``sizes``.
+        self.big = [[size >= 5 for size in self.sizes] for _ in range(self.partien)]
+        for p, row in enumerate(seats):
+            self.big[p] = [row.count(t) >= 5 for t in range(tables)]
+        self.five = [0] * n
         for p, row in enumerate(seats):
             for player, table in enumerate(row):
                 self._seat(p, player, table)
 
-    def minimise_repeats(self, target: int) -> None:
-        """Tabu search until ``repeats`` reaches ``target`` or the budget runs out; leaves the
-        state at the best plan seen."""
+    def spread(self) -> int:
+        """Most minus fewest seats at tables of five (or six) of any player."""
+        return max(self.five) - min(self.five)
+
+    def hold_band(self, band: tuple[int, int]) -> bool:
+        """Move every player's seats at tables of five into ``band`` (fewest, most) by swaps
+        that each cost the fewest repeats (Partie 1 stays), and keep them there in every later
+        search; False where the greedy moves cannot reach it (the state is then unusable)."""
+        low, high = band
+        five = self.five
+
+        def outside(seats: int) -> int:
+            return max(0, seats - high) + max(0, low - seats)
+
+        while any(outside(seats) for seats in five):
+            choice: tuple[int, int, int] | None = None
+            best = ties = 0
+            for p in range(1, self.partien):
+                seat, big, gain, loss, met = self.seat[p], self.big[p], self.gain[p], self.loss[p], self.met
+                for a in range(self.n):
+                    if not big[seat[a]]:
+                        continue
+                    for b in range(self.n):
+                        if big[seat[b]]:
+                            continue
+                        # a leaves a table of five for b's place, b takes his
+                        if outside(five[a] - 1) + outside(five[b] + 1) >= outside(five[a]) + outside(five[b]):
+                            continue
+                        delta = gain[a][seat[b]] + gain[b][seat[a]] - loss[a] - loss[b] - (2 if met[a][b] else 0)
+                        if choice is None or delta < best:
+                            choice, best, ties = (p, a, b), delta, 1
+                        elif delta == best:
+                            ties += 1
+                            if self.rng.randrange(ties) == 0:
+                                choice = (p, a, b)
+            if choice is None:
+                return False
+            self._swap(*choice)
+        self.band = band
+        return True
+
+    def _keeps_band(self, p: int, a: int, b: int) -> bool:
+        return _keeps_band(self.band, self.five, self.big[p], self.seat[p], a, b)
+
+    def minimise_repeats(self, target: int, budget: int = _MAX_EVALUATIONS) -> None:
+        """Tabu search until ``repeats`` reaches ``target`` or ``budget`` (swaps weighed) runs
+        out; leaves the state at the best plan seen."""
         best = self.repeats
         best_seats = [row[:] for row in self.seat]
         tabu = [[[0] * len(self.sizes) for _ in range(self.n)] for _ in range(self.partien)]
         last_best = 0
         iteration = 0
-        while best > target and self.evaluations < _MAX_EVALUATIONS and iteration - last_best < _PATIENCE:
+        while best > target and self.evaluations < budget and iteration - last_best < _PATIENCE:
             iteration += 1
             move = self._best_move(tabu, iteration, best)
             if move is not None:
@@ -554,7 +682,7 @@ class _Search:
         best_delta = 0
         choice: tuple[int, int, int] | None = None
         ties = 0
-        met, rng = self.met, self.rng
+        met, rng, band = self.met, self.rng, self.band
         for p in range(1, self.partien):
             seat, members, gain, loss, tabu_p = self.seat[p], self.members[p], self.gain[p], self.loss[p], tabu[p]
             for a in range(self.n):
@@ -573,6 +701,8 @@ class _Search:
                         delta = base + gain[b][table_a] - loss[b] - (2 if met_a[b] else 0)
                         if (a_tabu or tabu_p[b][table_a] > iteration) and self.repeats + delta >= best:
                             continue
+                        if band is not None and not self._keeps_band(p, a, b):
+                            continue
                         if choice is None or delta < best_delta:
                             best_delta, choice, ties = delta, (p, a, b), 1
                         elif delta == best_delta:
@@ -585,7 +715,7 @@ class _Search:
         for _ in range(_KICK_SWAPS):
             p = self.rng.randrange(1, self.partien)
             a, b = self.rng.sample(range(self.n), 2)
-            if self.seat[p][a] != self.seat[p][b]:
+            if self.seat[p][a] != self.seat[p][b] and self._keeps_band(p, a, b):
                 self._swap(p, a, b)
 
     def _greedy_partie(self, p: int) -> None:
@@ -632,11 +762,13 @@ class _Search:
                 loss[player] += 1
         self.members[p][table].append(player)
         self.seat[p][player] = table
+        self.five[player] += self.big[p][table]
 
     def _remove(self, p: int, player: int) -> None:
         table = self.seat[p][player]
         self.members[p][table].remove(player)
         self.seat[p][player] = -1
+        self.five[player] -= self.big[p][table]
         met = self.met[player]
         for other in range(self.n):
             if met[other]:
@@ -672,20 +804,30 @@ class _Polish:
     """Tabu search over swaps (never in Partie 1) for the fairest plan among those with the fewest
     repeats, starting from the repeat search's plan (issue 14).
 
-    Plans are compared by the key ``(excess, repeats, -fewest different opponents, most meetings
-    of a pair, sum of squared seats at tables of 5 or more)``, lexicographically; ``excess`` counts
+    Plans are compared by the key ``(excess, repeats, spread of the seats at tables of 5 or more,
+    -fewest different opponents, most meetings of a pair, sum of squared seats at tables of 5 or
+    more)``, lexicographically; ``excess`` counts
     meetings of a pair beyond its second and is 0 unless ``at_most_twice``. The search itself
     follows a weighted sum of smooth stand-ins for these (each term's weight above what a swap can
     change in the terms after it) and keeps the best plan by the exact key, so the result is never
-    worse than its start in any term before the first it improves.
+    worse than its start in any term before the first it improves. Given a ``band``
+    (``_Search.hold_band``) it only tries swaps that keep every player's seats at five inside it.
     """
 
     _WEIGHTS = (10**9, 10**6, 1_000, 30, 1)  # excess, repeats, opponents, meetings, seats
 
     def __init__(
-        self, sizes: tuple[int, ...], partien: int, seats: list[list[int]], rng: random.Random, *, at_most_twice: bool
+        self,
+        sizes: tuple[int, ...],
+        partien: int,
+        seats: list[list[int]],
+        rng: random.Random,
+        *,
+        at_most_twice: bool,
+        band: tuple[int, int] | None = None,
     ) -> None:
         self.sizes = sizes
+        self.band = band  # as in ``_Search.hold_band``: every swap keeps the seats at five inside
         self.n = n = sum(sizes)
         self.partien = partien
         self.rng = rng
@@ -735,7 +877,8 @@ class _Polish:
                 if m > most:
                     most = m
         squares = sum(f * f for f in self.five)
-        return (excess if self.at_most_twice else 0, repeats, -min(self.distinct), most, squares)
+        spread = max(self.five) - min(self.five)
+        return (excess if self.at_most_twice else 0, repeats, spread, -min(self.distinct), most, squares)
 
     def _pair_cost(self, m: int) -> int:
         """Cost of one pair meeting ``m`` times: excess, repeats and the square of the repeats."""
@@ -860,6 +1003,8 @@ class _Polish:
                     table_b = seat[b]
                     if table_b == table_a:
                         continue
+                    if self.band is not None and not _keeps_band(self.band, self.five, self.big[p], seat, a, b):
+                        continue
                     delta = self._delta(p, a, b)
                     if (tabu_p[a][table_b] > iteration or tabu_p[b][table_a] > iteration) and cost + delta >= best_cost:
                         continue
@@ -877,7 +1022,9 @@ class _Polish:
         for _ in range(_KICK_SWAPS):
             p = self.rng.randrange(1, self.partien)
             a, b = self.rng.sample(range(self.n), 2)
-            if self.seat[p][a] != self.seat[p][b]:
+            if self.seat[p][a] != self.seat[p][b] and _keeps_band(
+                self.band, self.five, self.big[p], self.seat[p], a, b
+            ):
                 change += self._delta(p, a, b)
                 self._swap(p, a, b)
         return change
