@@ -664,9 +664,7 @@ class SchafkopfRules(RuleSet):
         outcome = Outcome(game=game.name, deckel=deckel, kontra=len(spritzer), schwarz=sweep is not None)
         return HandResult(self.unit(), tuple(winners), payouts, tuple(lines), outcome, price, multiplier)
 
-    def _augen_or_order(
-        self, r: HandReader, tricks: Mapping[str, int] | None, *, sweep_counts: bool
-    ) -> dict[str, int]:
+    def _augen_or_order(self, r: HandReader, tricks: Mapping[str, int] | None, *, sweep_counts: bool) -> dict[str, int]:
         """Each player's Augen (``augen_by_player``), or where nobody counted their place in
         ``augen_order`` (spec §2.1: 0 = fewest, equals share a place). Every comparison the
         outcome makes (fewest, most, equal, 120 = every trick) reads the same from either, except
@@ -691,7 +689,9 @@ class SchafkopfRules(RuleSet):
             for seat in seats:
                 if tricks[seat] == 0 and places[seat]:
                     raise EngineError(
-                        "inconsistent", f"{seat} hat keinen Stich, also keine Augen: ganz vorn einordnen.", "augen_order"
+                        "inconsistent",
+                        f"{seat} hat keinen Stich, also keine Augen: ganz vorn einordnen.",
+                        "augen_order",
                     )
             return places  # the Durchmarsch is read from the tricks
         if sweep_counts and len(order) == 2 and len(order[0]) == len(seats) - 1:

@@ -78,7 +78,9 @@ def test_refused_orders_name_their_field(order: Any, code: str, field: str) -> N
 
 def test_three_equal_at_the_bottom_with_tricks_is_a_durchmarsch_or_not() -> None:
     order = [["Anna", "Bert", "Cilli"], ["Done"]]
-    sweep = score("allgaeu", game="mungo", augen_order=order, tricks_by_player={"Anna": 0, "Bert": 0, "Cilli": 0, "Done": 8})
+    sweep = score(
+        "allgaeu", game="mungo", augen_order=order, tricks_by_player={"Anna": 0, "Bert": 0, "Cilli": 0, "Done": 8}
+    )
     assert sweep["payouts"] == {"Anna": 10, "Bert": 10, "Cilli": 10, "Done": -30}
     error = refused("allgaeu", game="mungo", augen_order=[["Anna"], ["Bert", "Cilli", "Done"]],
                     tricks_by_player={"Anna": 2, "Bert": 0, "Cilli": 3, "Done": 3})  # fmt: skip
