@@ -21,9 +21,9 @@ from clubs.models import Member
 from offline.logins import HEADER, NOBODY, login_id
 from offline.views import ENGINE_DIR, precache_urls
 from scoring import selectors, services
+from scoring.engine.entry_facts import table_facts
 from scoring.engine.offline import OfflineTable, clean
 from scoring.forms.entry import EntryContext
-from scoring.engine.entry_facts import table_facts
 from scoring.forms.hand import EventForm, HandForm
 from scoring.models import AuditEntry, Entry, Table
 from tests.factories import World
@@ -338,7 +338,8 @@ EVENING: list[dict[str, Any]] = [
 
 def _submission(tapped: dict[str, Any]) -> dict[str, Any]:
     if "event" in tapped:
-        return {"target": "event", "fields": {"prefix": ["vote"], "vote-event": ["vote"], "vote-choice": [tapped["choice"]]}}
+        fields = {"prefix": ["vote"], "vote-event": ["vote"], "vote-choice": [tapped["choice"]]}
+        return {"target": "event", "fields": fields}
     return {"target": "entry", "fields": {k: v if isinstance(v, list) else [v] for k, v in tapped.items()}}
 
 
@@ -362,7 +363,8 @@ def test_after_waiting_entries_the_phone_shows_the_table_and_makes_the_facts_the
         answer = json.loads(engine.facts(json.dumps(_submission(tapped))))
         context = EntryContext(setup, state, number)
         if "event" in tapped:
-            form: Any = EventForm({"vote-event": "vote", "vote-choice": tapped["choice"]}, context=context, prefix="vote")
+            vote = {"vote-event": "vote", "vote-choice": tapped["choice"]}
+            form: Any = EventForm(vote, context=context, prefix="vote")
         else:
             post = QueryDict(mutable=True)
             for key, value in tapped.items():
