@@ -21,7 +21,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Member
 from offline.logins import login_id
-from scoring import services
+from scoring import selectors, services
+from scoring.amounts import format_amount
 from scoring.models import AuditEntry, Entry, LedgerEntry, Table
 from tests.e2e.offline import CACHED_TABLE_PAGES, STORED_ENTRIES, Guard
 from tests.factories import PASSWORD, World
@@ -350,3 +351,144 @@ def test_a_shared_phone_sends_an_entry_only_under_the_login_that_typed_it(
     expect(page.locator("#entry-2")).to_be_visible(timeout=WAIT)
     expect(page.locator("#offline-table .offline-foreign, #offline-table tr.offline-entry")).to_have_count(0)
     assert not [p for p in problems if "Content Security Policy" in p], problems
+
+
+# --- issue 21: an evening without signal, taps only ---------------------------------------------
+
+SEPP, ZENZI, GIRGL, VRONI = PLAYERS
+# Each hand as the Schreiber taps it: (field, value) in order; "order" taps a player in the Mungo
+# order, "same" the "gleich" button. The page sets the Deckel by itself (Dauerdeckel, 001 §4.4).
+Tapped = list[tuple[str, str]]
+
+
+def _ruf(declarer: str, partner: str, called: str, result: str) -> Tapped:
+    return [("game", "rufspiel"), ("declarer", declarer), ("partner", partner), ("called", called), ("result", result)]
+
+
+def _solo(declarer: str, suit: str, result: str, game: str = "solo") -> Tapped:
+    return [("game", game), ("declarer", declarer), *([("suit", suit)] if suit else []), ("result", result)]
+
+
+def _mungo(*order: str) -> Tapped:
+    return [("game", "mungo"), *(("same", "") if name == "=" else ("order", name) for name in order)]
+
+
+EVENING_TAPS: list[Tapped] = [
+    _ruf(ZENZI, GIRGL, "eichel", "a60"),  # 60:60: a Bockrunde (001 §5.1)
+    _solo(VRONI, "herz", "won_schwarz"),  # every trick: the Mungorunde, after the Bockrunde (001 §5.2)
+    _mungo(SEPP, ZENZI, "=", GIRGL),  # Vroni most by herself
+    _solo(SEPP, "", "lost", "wenz"),
+    _ruf(GIRGL, SEPP, "gras", "won"),
+    _solo(SEPP, "eichel", "won"),  # the Mungorunde: no Rufspiel, no Deckel
+    _mungo(VRONI, GIRGL, SEPP),
+    _solo(ZENZI, "", "won_schwarz", "wenz"),  # every trick again: a vote
+    [("vote", "bockrunde")],
+    _solo(VRONI, "schellen", "won"),
+] + [  # fmt: skip
+    hand
+    for i in range(5)
+    for hand in (
+        _ruf(PLAYERS[i % 4], PLAYERS[(i + 1) % 4], ("eichel", "gras", "schellen")[i % 3], ("won", "lost")[i % 2]),
+        _solo(PLAYERS[(i + 2) % 4], "", ("won", "lost_schneider")[i % 2], "wenz"),
+        _ruf(PLAYERS[(i + 3) % 4], PLAYERS[(i + 2) % 4], "schellen", ("won_schneider", "lost")[i % 2]),
+        _mungo(PLAYERS[(i + 1) % 4], PLAYERS[i % 4], PLAYERS[(i + 3) % 4]),
+        _solo(PLAYERS[i % 4], "gras", ("lost", "won")[i % 2]),
+        _solo(PLAYERS[(i + 1) % 4], "", ("won", "lost")[i % 2], "bettel"),
+    )
+]
+
+
+def _tap_entry(page: Page, taps: Tapped) -> int:
+    """Tap one entry and save it; the number of taps."""
+    form = page.locator("#entry-form")
+    for name, value in taps:
+        if name == "vote":
+            page.locator(f'#vote-form button[value="{value}"]').tap()
+            return 1
+        if name == "order":
+            form.locator(f'[data-order] button[data-player="{value}"]').tap()
+        elif name == "same":
+            form.locator("[data-order-same]").tap()
+        else:
+            form.locator(f'label:has(> input[name="{name}"][value="{value}"])').tap()
+    form.locator("button.save").tap()
+    return len(taps) + 1
+
+
+@pytest.fixture
+def touch_phone(browser: Browser, live_server: LiveServer, world: World) -> Iterator[tuple[BrowserContext, Page]]:
+    """390×844 with a touch screen (taps), logged in as the table's Schreiber."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True)
+    client = Client()
+    client.force_login(world.users["scorer"])
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield context, page
+    context.close()
+
+
+def test_an_evening_offline_by_taps_follows_the_deal_and_stores_the_phones_amounts(
+    live_server: LiveServer, world: World, guard: Guard, touch_phone: tuple[BrowserContext, Page]
+) -> None:
+    """Issue 21: 40 entries without signal, taps only: after every saved entry the form, the
+    dealer, the round badges, "Löst aus" and the totals come from the phone's own fold (a
+    Bockrunde, the Mungorunde and a vote set off offline, Mungos by the order of the Augen).
+    Sent when the signal returns, the server stores each with the amounts the phone showed."""
+    table = _table(world)
+    context, page = touch_phone
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    _engine_ready(page)
+    state = page.locator("#table-live .table-state")
+    preview = page.locator("#entry-form #preview")
+    queue = page.locator("#offline-table tr.offline-entry")
+    taps: dict[str, list[int]] = {}
+    for number, entry in enumerate(EVENING_TAPS, start=1):
+        kind = "vote" if entry[0][0] == "vote" else entry[0][1]
+        if number == 1:
+            for name, value in entry:
+                page.locator(f'#entry-form label:has(> input[name="{name}"][value="{value}"])').tap()
+            expect(preview.locator(".triggers")).to_have_text("Löst aus: Bockrunde")
+            page.locator("#entry-form button.save").tap()
+            taps.setdefault(kind, []).append(len(entry) + 1)
+        else:
+            taps.setdefault(kind, []).append(_tap_entry(page, entry))
+        expect(queue).to_have_count(number, timeout=WAIT)
+        hands = number - (number >= 9)  # the vote is no deal
+        expect(state).to_contain_text(f"Es gibt: {PLAYERS[hands % 4]}")  # the phone's own fold deals on
+        if number == 1:
+            expect(state).to_contain_text("Bockrunde · Bock ×2")
+        if number == 5:  # the Bockrunde's four games are over: the Mungorunde, without Rufspiel
+            expect(state).to_contain_text("Mungorunde")
+            expect(page.locator('#entry-form input[name="game"][value="rufspiel"]')).to_be_disabled()
+            expect(page.locator("#entry-form fieldset.deckel")).to_be_hidden()
+        if number == 8:  # every trick a second time: the vote where the game buttons are
+            expect(page.locator("#vote-form")).to_be_visible()
+            expect(page.locator("#entry-form")).to_be_hidden()
+        if number == 9:
+            expect(page.locator("#vote-form")).to_be_hidden()
+            expect(state).to_contain_text("Bockrunde")
+    rows = queued_rows(page)
+    totals = page.evaluate(
+        """() => Object.fromEntries(Array.from(document.querySelectorAll(".sheet-table tr.sum th[data-total]"))
+            .map((th) => [th.dataset.total, th.textContent]))"""
+    )
+    assert [p for p in guard.paths if p != "/sw.js"] == []
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == len(EVENING_TAPS))
+    expect(queue).to_have_count(0, timeout=WAIT)
+    entries = list(Entry.objects.filter(table=table).order_by("number"))
+    assert [e.number for e in entries] == list(range(1, len(EVENING_TAPS) + 1))  # none moved
+    assert not [e.number for e in entries if "dealer" in e.data]  # each dealt by whoever was in turn
+    by_number = {row["number"]: row for row in rows}
+    ledger = _ledger(table)
+    for number in range(1, len(EVENING_TAPS) + 1):
+        assert ledger.get(number, dict.fromkeys(PLAYERS, 0)) == by_number[number]["amounts"], f"Nr. {number}"
+    assert entries[2].data["augen_order"] == [[SEPP], [ZENZI, GIRGL], [VRONI]]
+    assert entries[8].data == {"event": "vote", "choice": "bockrunde"}
+    assert "deckel" not in entries[5].data and entries[5].data["game"] == "solo"
+    server = selectors.table_sheet(table).totals
+    assert [totals[name] for name in PLAYERS] == [format_amount(v, "cent").replace("\u00a0€", "") for v in server]
+    print("taps per kind offline:", {kind: sorted(set(counts)) for kind, counts in taps.items()})
