@@ -183,7 +183,9 @@ class HandForm(SubmissionFields):
             self.fields["bought_by"] = bought_by
         # A Mungo by taps (spec §2.1 augen_order): the players from fewest to most Augen, as the
         # page's order buttons write it (JSON; score-entry.js).
-        self.fields["augen_order"] = forms.CharField(required=False, widget=forms.HiddenInput, max_length=2000)
+        self.fields["augen_order"] = forms.CharField(
+            label=_("Reihenfolge der Augen"), required=False, widget=forms.HiddenInput, max_length=2000
+        )
         for i, name in enumerate(context.setup.players):
             self.fields[f"augen_{i}"] = forms.IntegerField(
                 label=name,

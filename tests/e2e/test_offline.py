@@ -355,53 +355,66 @@ def test_a_shared_phone_sends_an_entry_only_under_the_login_that_typed_it(
 
 # --- issue 21: an evening without signal, taps only ---------------------------------------------
 
-SEPP, ZENZI, GIRGL, VRONI = PLAYERS
-# Each hand as the Schreiber taps it: (field, value) in order; "order" taps a player in the Mungo
-# order, "same" the "gleich" button. The page sets the Deckel by itself (Dauerdeckel, 001 §4.4).
-Tapped = list[tuple[str, str]]
+FIVE = [*PLAYERS, "Resi Gruber"]  # a table of five: the dealer sits out (001 §7.1)
+# Each entry as the Schreiber taps it: (field, value) in order, a player named by his place in the
+# deal (0 = left of the dealer, 3 = dealt last); "order" taps a player in the Mungo order, "same"
+# the "gleich" button. The page sets the Deckel by itself (Dauerdeckel, 001 §4.4).
+Tapped = list[tuple[str, Any]]
 
 
-def _ruf(declarer: str, partner: str, called: str, result: str) -> Tapped:
+def _ruf(declarer: int, partner: int, called: str, result: str) -> Tapped:
     return [("game", "rufspiel"), ("declarer", declarer), ("partner", partner), ("called", called), ("result", result)]
 
 
-def _solo(declarer: str, suit: str, result: str, game: str = "solo") -> Tapped:
+def _solo(declarer: int, suit: str, result: str, game: str = "solo") -> Tapped:
     return [("game", game), ("declarer", declarer), *([("suit", suit)] if suit else []), ("result", result)]
 
 
-def _mungo(*order: str) -> Tapped:
-    return [("game", "mungo"), *(("same", "") if name == "=" else ("order", name) for name in order)]
+def _mungo(*order: int | str) -> Tapped:
+    return [("game", "mungo"), *(("same", "") if place == "=" else ("order", place) for place in order)]
 
 
-EVENING_TAPS: list[Tapped] = [
-    _ruf(ZENZI, GIRGL, "eichel", "a60"),  # 60:60: a Bockrunde (001 §5.1)
-    _solo(VRONI, "herz", "won_schwarz"),  # every trick: the Mungorunde, after the Bockrunde (001 §5.2)
-    _mungo(SEPP, ZENZI, "=", GIRGL),  # Vroni most by herself
-    _solo(SEPP, "", "lost", "wenz"),
-    _ruf(GIRGL, SEPP, "gras", "won"),
-    _solo(SEPP, "eichel", "won"),  # the Mungorunde: no Rufspiel, no Deckel
-    _mungo(VRONI, GIRGL, SEPP),
-    _solo(ZENZI, "", "won_schwarz", "wenz"),  # every trick again: a vote
-    [("vote", "bockrunde")],
-    _solo(VRONI, "schellen", "won"),
-] + [  # fmt: skip
-    hand
-    for i in range(5)
-    for hand in (
-        _ruf(PLAYERS[i % 4], PLAYERS[(i + 1) % 4], ("eichel", "gras", "schellen")[i % 3], ("won", "lost")[i % 2]),
-        _solo(PLAYERS[(i + 2) % 4], "", ("won", "lost_schneider")[i % 2], "wenz"),
-        _ruf(PLAYERS[(i + 3) % 4], PLAYERS[(i + 2) % 4], "schellen", ("won_schneider", "lost")[i % 2]),
-        _mungo(PLAYERS[(i + 1) % 4], PLAYERS[i % 4], PLAYERS[(i + 3) % 4]),
-        _solo(PLAYERS[i % 4], "gras", ("lost", "won")[i % 2]),
-        _solo(PLAYERS[(i + 1) % 4], "", ("won", "lost")[i % 2], "bettel"),
-    )
-]
+EVENING_TAPS: list[Tapped] = (
+    [
+        _ruf(1, 2, "eichel", "a60"),  # 60:60: a Bockrunde of five games (001 §5.1)
+        _solo(3, "herz", "won_schwarz"),  # every trick: the Mungorunde, after the Bockrunde (001 §5.2)
+        _mungo(0, 1, "=", 2),  # the one dealt last has the most by himself
+        _solo(0, "", "lost", "wenz"),
+        _ruf(2, 0, "gras", "won"),
+        _solo(1, "", "won", "bettel"),
+        _solo(0, "eichel", "won"),  # the Mungorunde: no Rufspiel, no Deckel
+        _solo(2, "", "won_schwarz", "wenz"),  # every trick again: a vote
+        [("vote", "bockrunde")],
+        _mungo(3, 2, 0),
+        _solo(1, "schellen", "won"),
+        _solo(3, "", "lost", "bettel"),
+    ]
+    + [  # fmt: skip
+        hand
+        for i in range(5)
+        for hand in (
+            _ruf(i % 4, (i + 1) % 4, ("eichel", "gras", "schellen")[i % 3], ("won", "lost")[i % 2]),
+            _solo((i + 2) % 4, "", ("won", "lost_schneider")[i % 2], "wenz"),
+            _ruf((i + 3) % 4, (i + 2) % 4, "schellen", ("won_schneider", "lost")[i % 2]),
+            _mungo((i + 1) % 4, i % 4, (i + 3) % 4),
+            _solo(i % 4, "gras", ("lost", "won")[i % 2]),
+            _solo((i + 1) % 4, "", ("won", "lost")[i % 2], "bettel"),
+        )
+    ][:40]
+)
 
 
-def _tap_entry(page: Page, taps: Tapped) -> int:
+def _deal(hands: int) -> tuple[str, list[str]]:
+    """The dealer after ``hands`` deals and the four he deals to, from his left."""
+    dealer = hands % 5
+    return FIVE[dealer], [FIVE[(dealer + k) % 5] for k in range(1, 5)]
+
+
+def _tap_entry(page: Page, taps: Tapped, seats: list[str]) -> int:
     """Tap one entry and save it; the number of taps."""
     form = page.locator("#entry-form")
     for name, value in taps:
+        value = seats[value] if isinstance(value, int) else value
         if name == "vote":
             page.locator(f'#vote-form button[value="{value}"]').tap()
             return 1
@@ -431,44 +444,62 @@ def touch_phone(browser: Browser, live_server: LiveServer, world: World) -> Iter
 def test_an_evening_offline_by_taps_follows_the_deal_and_stores_the_phones_amounts(
     live_server: LiveServer, world: World, guard: Guard, touch_phone: tuple[BrowserContext, Page]
 ) -> None:
-    """Issue 21: 40 entries without signal, taps only: after every saved entry the form, the
-    dealer, the round badges, "Löst aus" and the totals come from the phone's own fold (a
-    Bockrunde, the Mungorunde and a vote set off offline, Mungos by the order of the Augen).
-    Sent when the signal returns, the server stores each with the amounts the phone showed."""
-    table = _table(world)
+    """Issue 21: 40 entries at a table of five without signal, taps only: after every saved entry
+    the dealer, who sits out (dimmed, no Mungo button), who may buy, the round badges, "Löst aus"
+    and the totals come from the phone's own fold (a Bockrunde, the Mungorunde and a vote set off
+    offline, Mungos by the order of the Augen). Sent when the signal returns, the server stores
+    each with the amounts the phone showed."""
+    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
+    members.append(Member.objects.create(club=world.club, display_name=FIVE[4]))
+    table = services.table_start(session=session, members=members, rules="allgaeu", user=None)
     context, page = touch_phone
     install_app(page, live_server.url + table.get_absolute_url())
     _go_offline(context, page, guard)
     _engine_ready(page)
+    form = page.locator("#entry-form")
     state = page.locator("#table-live .table-state")
-    preview = page.locator("#entry-form #preview")
     queue = page.locator("#offline-table tr.offline-entry")
-    taps: dict[str, list[int]] = {}
+    taps: dict[str, set[int]] = {}
+    hands = 0
     for number, entry in enumerate(EVENING_TAPS, start=1):
         kind = "vote" if entry[0][0] == "vote" else entry[0][1]
+        _dealer, seats = _deal(hands)
         if number == 1:
             for name, value in entry:
-                page.locator(f'#entry-form label:has(> input[name="{name}"][value="{value}"])').tap()
-            expect(preview.locator(".triggers")).to_have_text("Löst aus: Bockrunde")
-            page.locator("#entry-form button.save").tap()
-            taps.setdefault(kind, []).append(len(entry) + 1)
+                form.locator(
+                    f'label:has(> input[name="{name}"][value="{seats[value] if isinstance(value, int) else value}"])'
+                ).tap()
+            expect(form.locator("#preview .triggers")).to_have_text("Löst aus: Bockrunde")
+            form.locator("button.save").tap()
+            taps.setdefault(kind, set()).add(len(entry) + 1)
         else:
-            taps.setdefault(kind, []).append(_tap_entry(page, entry))
+            taps.setdefault(kind, set()).add(_tap_entry(page, entry, seats))
+        hands += kind != "vote"  # the vote is no deal
         expect(queue).to_have_count(number, timeout=WAIT)
-        hands = number - (number >= 9)  # the vote is no deal
-        expect(state).to_contain_text(f"Es gibt: {PLAYERS[hands % 4]}")  # the phone's own fold deals on
+        dealer, _seats = _deal(hands)
+        expect(state).to_contain_text(f"Es gibt: {dealer}")  # the phone's own fold deals on
+        expect(state).to_contain_text(f"Setzt aus: {dealer}")
+        expect(form.locator(f'label.out:has(> input[name="declarer"][value="{dealer}"])')).to_have_count(1)
+        expect(form.locator("label.out:has(> input[name=declarer])")).to_have_count(1)
+        expect(form.locator("[data-order] button[hidden]")).to_have_attribute("data-player", dealer)
+        buyers = form.locator("label:not([hidden]):has(> input[name=bought_by])")
+        expect(buyers).to_have_count(2)  # niemand, the dealer
+        expect(buyers.nth(1)).to_have_text(dealer)
         if number == 1:
             expect(state).to_contain_text("Bockrunde · Bock ×2")
-        if number == 5:  # the Bockrunde's four games are over: the Mungorunde, without Rufspiel
+        if number == 6:  # the Bockrunde's five games are over: the Mungorunde, without Rufspiel
             expect(state).to_contain_text("Mungorunde")
-            expect(page.locator('#entry-form input[name="game"][value="rufspiel"]')).to_be_disabled()
-            expect(page.locator("#entry-form fieldset.deckel")).to_be_hidden()
+            expect(form.locator('input[name="game"][value="rufspiel"]')).to_be_disabled()
+            expect(form.locator("fieldset.deckel")).to_be_hidden()
         if number == 8:  # every trick a second time: the vote where the game buttons are
             expect(page.locator("#vote-form")).to_be_visible()
-            expect(page.locator("#entry-form")).to_be_hidden()
+            expect(form).to_be_hidden()
         if number == 9:
             expect(page.locator("#vote-form")).to_be_hidden()
-            expect(state).to_contain_text("Bockrunde")
+            expect(state).to_contain_text(
+                "Runden: Mungorunde (Spiele übrig: 3) – läuft; Bockrunde (Spiele übrig: 5) – wartet"
+            )
     rows = queued_rows(page)
     totals = page.evaluate(
         """() => Object.fromEntries(Array.from(document.querySelectorAll(".sheet-table tr.sum th[data-total]"))
@@ -485,10 +516,11 @@ def test_an_evening_offline_by_taps_follows_the_deal_and_stores_the_phones_amoun
     by_number = {row["number"]: row for row in rows}
     ledger = _ledger(table)
     for number in range(1, len(EVENING_TAPS) + 1):
-        assert ledger.get(number, dict.fromkeys(PLAYERS, 0)) == by_number[number]["amounts"], f"Nr. {number}"
-    assert entries[2].data["augen_order"] == [[SEPP], [ZENZI, GIRGL], [VRONI]]
+        assert ledger.get(number, dict.fromkeys(FIVE, 0)) == by_number[number]["amounts"], f"Nr. {number}"
+    _dealer, seats = _deal(2)
+    assert entries[2].data["augen_order"] == [[seats[0]], [seats[1], seats[2]], [seats[3]]]
     assert entries[8].data == {"event": "vote", "choice": "bockrunde"}
-    assert "deckel" not in entries[5].data and entries[5].data["game"] == "solo"
+    assert "deckel" not in entries[6].data and entries[6].data["game"] == "solo"
     server = selectors.table_sheet(table).totals
-    assert [totals[name] for name in PLAYERS] == [format_amount(v, "cent").replace("\u00a0€", "") for v in server]
-    print("taps per kind offline:", {kind: sorted(set(counts)) for kind, counts in taps.items()})
+    assert [totals[name] for name in FIVE] == [format_amount(v, "cent").replace("\u00a0€", "") for v in server]
+    print("taps per kind offline:", {kind: sorted(counts) for kind, counts in taps.items()})
