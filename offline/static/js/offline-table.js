@@ -288,6 +288,10 @@
         var name = input.closest(".field").querySelector("label").textContent.trim();
         input.closest(".field").hidden = out.indexOf(name) >= 0;
       });
+      form.querySelectorAll('input[name="kontra_by"]').forEach(function (box) {
+        box.closest("label").hidden = out.indexOf(box.value) >= 0;
+        if (box.closest("label").hidden) box.checked = false;
+      });
       form.querySelectorAll("[data-order] button[data-player]").forEach(function (b) {
         b.hidden = out.indexOf(b.dataset.player) >= 0;
       });
