@@ -269,6 +269,12 @@
           if (small) small.textContent = known ? reason : "";
           if (small && !known) small.remove();
         });
+        // in the server's order: the round's games, then the disabled ones
+        var row = form.querySelector('input[name="game"]').closest(".pill-row");
+        state.games.concat(state.games_disabled).forEach(function (game) {
+          var input = row.querySelector('input[name="game"][value="' + game + '"]');
+          if (input) row.appendChild(input.closest("label"));
+        });
         var declarer = form.querySelector('input[name="declarer"]');
         var declarerBox = declarer && declarer.closest("fieldset");
         if (declarerBox) declarerBox.dataset.games = words(state.declarer_games);
