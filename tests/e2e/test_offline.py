@@ -227,6 +227,7 @@ def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lo
     assert form.locator('input[name="idempotency_key"]').input_value() == keys[0]
     # The page is the server's again: the Mungorunde's games (a disabled Rufspiel says "nicht in der Mungorunde").
     form.locator("label:not(.disabled)", has_text="Mungo").click()
+    form.locator("fieldset.mungo details.augen-counted summary").click()  # counted: typed, not tapped in order
     for i, augen in enumerate((30, 40, 20, 30)):
         page.locator(f'input[name="augen_{i}"]').fill(str(augen))
     page.locator("button.save").click()
