@@ -34,9 +34,12 @@ from django.views.decorators.http import require_GET
 from clubs.access import ClubAccess, Need, club_view
 from offline.logins import login_id
 from scoring import engine, hooks, selectors, services
-from scoring.engine.entry_facts import FORM_OPTIONS
+from scoring.engine.core import RuleSet
+from scoring.engine.presets.schafkopf import ROUNDS
+from scoring.engine.presets.schafkopf_games import GAMES
 from scoring.forms.entry import EntryContext, SubmissionFields
 from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
+from scoring.labels import round_label, suit_names, triggered_label
 
 # Everything the table page needs from the static files, cached when the app is installed.
 # Pyodide's files are loaded by their plain names (loadPyodide's indexURL), the others through
@@ -162,6 +165,17 @@ def form_types(form: forms.Form) -> dict[str, str]:
     return out
 
 
+def labels(ruleset: RuleSet) -> dict[str, dict[str, str]]:
+    """The words the phone needs to show the table facts of its own fold (rounds, games, what
+    a hand sets off), translated here as the server's pages have them."""
+    return {
+        "rounds": {name: round_label(name) for name in ROUNDS},
+        "games": {name: game.label for name, game in GAMES.items()},
+        "triggers": {kind: triggered_label(kind) for kind in ("bockrunde", "mungorunde", "vote")},
+        "suits": {key: str(value) for key, value in suit_names(ruleset.NAME).items()},
+    }
+
+
 @club_view(Need.READ, methods=["GET"])
 def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> JsonResponse:
     """The table's rules, players and log, for the engine in the browser; the idempotency keys
@@ -175,10 +189,7 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
     form_class = entry_form_class(context)
     form: dict[str, Any] = {"kind": "json"}
     if form_class is HandForm:
-        hand_form = HandForm(context=context)
-        options = hand_form.facts_options()
-        form = {"kind": "schafkopf", "types": form_types(hand_form)}
-        form.update({key: options[key] for key in FORM_OPTIONS})
+        form = {"kind": "schafkopf", "types": form_types(HandForm(context=context))}
     elif form_class is not RawEntryForm:
         form = {"kind": setup.family}  # a family's tap form: its facts are made on the server
     doc = {
@@ -194,6 +205,7 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
         and hooks.write_refusal(table, request.user) is None,
         "csrf_token": get_token(request),
         "login": login_id(request.user),
+        "labels": labels(setup.ruleset),
     }
     response = JsonResponse(doc, json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-cache"

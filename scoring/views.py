@@ -203,6 +203,7 @@ def _live_context(
         "form": form,
         "json_form": json_form,
         "event_forms": _event_forms(entry_context),
+        "vote_form": _vote_form(entry_context),
         "can_write": may_write and refusal is None,
         "lock": lock,
         "write_refusal": refusal,
@@ -227,11 +228,18 @@ def _first_dealer_choice(table: Table, setup: selectors.TableSetup, result: Sess
 
 
 def _event_forms(context: EntryContext) -> list[EventForm]:
+    """The events under "Ereignis eintragen"; the vote has buttons of its own (``_vote_form``)."""
     state = context.state
-    kinds = [
-        k for k in event_kinds(context) if (k != "vote" or state.vote_pending) and (k != "end_round" or state.current)
-    ]
+    kinds = [k for k in event_kinds(context) if k != "vote" and (k != "end_round" or state.current)]
     return [EventForm(context=context, initial={"event": kind}, prefix=kind) for kind in kinds]
+
+
+def _vote_form(context: EntryContext) -> EventForm | None:
+    """The vote of 001 §5.2, at every table whose rules have the Mungorunde: shown while it is
+    due (online by the server, offline by the phone's own fold)."""
+    if not context.setup.rules.mungorunde:
+        return None
+    return EventForm(context=context, initial={"event": "vote"}, prefix="vote")
 
 
 def _table_urls(table: Table) -> dict[str, str]:

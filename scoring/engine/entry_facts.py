@@ -1,6 +1,8 @@
-"""The phone forms' values → the raw facts of an entry (spec §3). Pure, so the server's forms
-(``scoring.forms.hand``) and the phone's browser (offline, through Pyodide: ``offline.py``) turn the
-same tapped values into the same facts.
+"""The phone forms' values → the raw facts of an entry (spec §3), and the facts of the table a
+form is made for (``table_facts``: who deals and sits out, the rounds, the Stöckle, which games and
+fields the next hand has). Pure, so the server's forms and pages (``scoring.forms.hand``) and the
+phone's browser (offline, through Pyodide: ``offline.py``) turn the same tapped values into the
+same facts and show the same table after every entry.
 
 ``values`` are cleaned values (ints, bools, lists of names): the Django forms' ``cleaned_data``,
 or ``offline.clean`` of the posted strings. Nothing here validates: the engine does, when it
@@ -9,10 +11,14 @@ scores the facts.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .presets.schafkopf_games import ALIASES, GAMES, KONTRA_KINDS, last_kontra
+from .core import EngineError, RuleSet
+from .presets.schafkopf import ROUNDS, Round, SchafkopfRules
+from .presets.schafkopf_games import ALIASES, GAMES, KONTRA_KINDS, SOLO_RANKING, last_kontra
+from .session import TableState
 
 # The tie-line result buttons (issue 13): they record these Augen of the declarer's side.
 TIE_AUGEN = {"a60": 60, "a90": 90, "a30": 30}
@@ -70,6 +76,11 @@ def hand_facts(
         data["augen_by_player"] = {
             name: cd.get(f"augen_{i}") for i, name in enumerate(players) if cd.get(f"augen_{i}") is not None
         }
+        order = _order(cd.get("augen_order"))
+        if order:
+            data["augen_order"] = order  # tapped from fewest to most (spec §2.1)
+            if not data["augen_by_player"]:
+                del data["augen_by_player"]
         if cd.get("kontra_by"):
             data["kontra_by"] = list(cd["kontra_by"])
     if deckel and cd.get("deckel"):
@@ -101,6 +112,18 @@ def with_last_kontra(facts: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _order(value: Any) -> list[list[str]] | None:
+    """The tapped order as the form posts it: spec §2.1's ``augen_order`` as JSON text."""
+    if not value:
+        return None
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise EngineError("invalid_json", "Die Reihenfolge ist nicht lesbar.", "augen_order") from None
+    return value if isinstance(value, list) else None
+
+
 def _augen_or_result(cd: Mapping[str, Any], data: dict[str, Any]) -> None:
     """Counted Augen decide (a result beside them is checked against them by the engine); a
     tie-line button is its Augen; else the result button."""
@@ -124,3 +147,82 @@ def event_facts(values: Mapping[str, Any]) -> dict[str, Any]:
         if values.get(key):
             data[key] = values[key]
     return data
+
+
+# --- the table a form is made for -------------------------------------------------------------
+
+
+def bid_kinds(rules: SchafkopfRules, rnd: Round) -> tuple[str, ...]:
+    """The game kinds that carry a bid: in the Gardareizrunde every Solo and the Bettel (its bid
+    says how many cards lie open, 001 §5.3), with Steigern the Solos (003 §2.1.1)."""
+    if rnd.bid_reaches:
+        return ("solo", "bettel")
+    return ("solo",) if rules.opt("steigern") else ()
+
+
+def declarer_kinds(state: TableState) -> tuple[str, ...]:
+    """The game kinds that name a Spieler; in a Stöcklesrunde also the Mungo, each one being a
+    player's game whose Stöckle he hands in (001 §5.4)."""
+    return ("partner", "solo", "bettel", "sie", *(("ramsch",) if state.stoeckle else ()))
+
+
+def form_options(rules: SchafkopfRules, state: TableState) -> dict[str, Any]:
+    """What ``hand_facts`` reads of the next hand's form besides the values (``FORM_OPTIONS``)."""
+    rnd = ROUNDS.get(state.round, ROUNDS["normal"])
+    kinds = bid_kinds(rules, rnd)
+    return {
+        "deckel": rules.opt("deckel") != "none" and rnd.deckel,
+        "bid": bool(kinds),
+        "bid_kinds": list(kinds),
+        "bid_with_tout": rnd.bid_reaches,
+        "mungo_owner": "ramsch" in declarer_kinds(state),
+    }
+
+
+def every_game(rules: SchafkopfRules) -> tuple[str, ...]:
+    """Every game some round of these rules allows, best first: the tap form has a button for
+    each (those the round in force does not allow disabled or hidden), so the phone offline can
+    follow the table into any round without the server."""
+    games = {g for name in ROUNDS for g in rules.games_for_round(name)}
+    return tuple(g for g in (*SOLO_RANKING, "rufspiel", "mungo", "leasters") if g in games)
+
+
+def table_facts(ruleset: RuleSet, state: TableState) -> dict[str, Any]:
+    """The table as the page shows it before the next entry (``_state.html``, the tap form), as
+    JSON: the server renders these facts, the phone offline applies the same ones to its page
+    after every entry it keeps (``offline-table.js``)."""
+    out: dict[str, Any] = {
+        "entries": state.entries,
+        "dealer": state.dealer,
+        "seats": list(state.seats),
+        "sitting_out": list(state.sitting_out),
+        "round": state.round,
+        "bock": state.bock,
+        "bock_factor": 2**state.bock,
+        "deckel_required": state.deckel_required,
+        "vote_pending": state.vote_pending,
+        "stock": state.stock,
+        "pending_rounds": state.pending_rounds(),
+        "stoeckle": [[player, list(games)] for player, games in state.stoeckle],
+        "must_play": state.must_play,
+        "buyers": list(state.buyers),
+    }
+    if not isinstance(ruleset, SchafkopfRules):
+        return out
+    games = tuple(state.games or ())
+    normal = ruleset.games_for_round("normal")
+    options = form_options(ruleset, state)
+    out.update(
+        games=list(games),
+        games_disabled=[g for g in normal if g not in games],  # shown, with the round as the reason
+        form=options,
+        declarer_games=[g for g in games if GAMES[g].kind in declarer_kinds(state)],
+        bid_games=[g for g in games if GAMES[g].kind in options["bid_kinds"]],
+        deckel_games=list(games) if options["deckel"] else [],
+        # Under Dauerdeckel every game but a Mungo, a Sie or a Tout starts with one Deckel (001 §4.4).
+        deckel_one=[g for g in games if GAMES[g].kind not in ("ramsch", "leasters", "sie")]
+        if options["deckel"] and state.deckel_required
+        else [],
+        mungo_games=[g for g in games if GAMES[g].kind in ("ramsch", "leasters")],
+    )
+    return out

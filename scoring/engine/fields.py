@@ -128,6 +128,28 @@ class HandReader:
             raise EngineError("inconsistent", f"Die Werte ergeben zusammen {sum(out.values())}, nicht {total}.", name)
         return out
 
+    def order(self, name: str) -> list[list[str]] | None:
+        """Spec §2.1 ``augen_order``: every seat once, from fewest to most, equals in one group."""
+        value = self.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, list) or any(
+            not isinstance(group, list) or not group or any(not isinstance(p, str) for p in group) for group in value
+        ):
+            raise EngineError(
+                "invalid_type", 'Erwartet eine Liste von Gruppen, z.B. [["Anna"], ["Bert", "Cilli"], ["Done"]].', name
+            )
+        seen = [player for group in value for player in group]
+        for player in seen:
+            if player not in self.seats:
+                raise EngineError("invalid_value", f"'{player}' sitzt bei diesem Spiel nicht mit am Tisch.", name)
+        if len(set(seen)) != len(seen):
+            raise EngineError("invalid_value", "Ein Name steht doppelt in der Reihenfolge.", name)
+        missing = [p for p in self.seats if p not in seen]
+        if missing:
+            raise EngineError("missing_field", f"In der Reihenfolge fehlt {', '.join(missing)}.", name)
+        return [list(group) for group in value]
+
     def names(self, name: str) -> list[str]:
         value = self.get(name, [])
         if not isinstance(value, list) or any(not isinstance(v, str) for v in value):

@@ -17,7 +17,8 @@ from typing import Any
 
 from . import registry
 from .core import EngineError
-from .entry_facts import FORM_OPTIONS, event_facts, hand_facts
+from .entry_facts import event_facts, form_options, hand_facts, table_facts
+from .presets.schafkopf import SchafkopfRules
 from .presets.schafkopf_games import GAMES
 from .session import TableState, advance, fold
 
@@ -61,7 +62,9 @@ class OfflineTable:
     def fold(self, pending: str) -> str:
         """Fold the waiting entries (a JSON list of facts, ``null`` for one without facts) in
         order after the stored log. Each gets its result or its refusal; a refused or unknown
-        one is left out of the fold, as the server would refuse it and go on with the next."""
+        one is left out of the fold, as the server would refuse it and go on with the next.
+        ``state``: the table facts after them (``entry_facts.table_facts``), what the page shows
+        and the form offers for the next entry, as the server would render them."""
         state = self.stored_state
         totals = dict(self.stored_totals)
         results: list[dict[str, Any]] = []
@@ -78,7 +81,7 @@ class OfflineTable:
                 totals[name] += amount
             results.append({"ok": True, "result": result.as_dict()})
         self.state = state
-        return json.dumps({"entries": results, "totals": totals, "state": _state(state)})
+        return json.dumps({"entries": results, "totals": totals, "state": table_facts(self.ruleset, state)})
 
     def facts(self, submission: str) -> str:
         """A submitted form → the entry's facts: ``{"target": "entry"|"event", "fields": {name:
@@ -118,30 +121,15 @@ class OfflineTable:
             if not isinstance(entry, dict):
                 raise EngineError("invalid_type", "Erwartet ein JSON-Objekt.", "data")
             return entry
-        if self.form.get("kind") != "schafkopf":
+        if self.form.get("kind") != "schafkopf" or not isinstance(self.ruleset, SchafkopfRules):
             return None
         values = clean(fields, self.form["types"])
         if values.get("game") not in GAMES:
             raise EngineError("missing_field", "Welches Spiel?", "game")
-        options = {key: self.form[key] for key in FORM_OPTIONS if key in self.form}
+        # The form as the state after the waiting entries has it (its round, Deckel, bid), as on the server.
+        options = form_options(self.ruleset, self.state)
         return hand_facts(values, players=self.players, dealer=self.state.dealer, **options)
 
 
 def _refused(error: EngineError) -> dict[str, Any]:
     return {"ok": False, "error": error.as_dict()["error"]}
-
-
-def _state(state: TableState) -> dict[str, Any]:
-    """What the page shows of the table state for the next entry."""
-    return {
-        "entries": state.entries,
-        "dealer": state.dealer,
-        "seats": list(state.seats),
-        "sitting_out": list(state.sitting_out),
-        "round": state.round,
-        "bock": state.bock,
-        "deckel_required": state.deckel_required,
-        "vote_pending": state.vote_pending,
-        "stock": state.stock,
-        "games": list(state.games) if state.games is not None else None,
-    }

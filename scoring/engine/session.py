@@ -413,7 +413,7 @@ class _Fold:
             raise EngineError(
                 "vote_required",
                 "Vor dem nächsten Spiel wird abgestimmt, ob eine Mungorunde oder eine Bockrunde gespielt wird"
-                ' (001 §5.2): {"event": "vote", "choice": …}.',
+                " (001 §5.2).",
                 None,
             )
         for key in _DERIVED_KEYS:
@@ -552,8 +552,7 @@ class _Fold:
             left = ", ".join(_GAME_LABELS.get(g, g) for g in held[owner]) or "keins mehr"
             raise EngineError(
                 "not_allowed",
-                f"{owner} hat {_GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left}"
-                " (001 §5.4).",
+                f"{owner} hat {_GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left} (001 §5.4).",
                 "game",
             )
         held[owner] = tuple(g for g in held[owner] if g != game)

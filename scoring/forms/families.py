@@ -72,7 +72,11 @@ class FamilyHandForm(SubmissionFields):
         except (AttributeError, KeyError, TypeError, ValueError):
             return False
         form = cls(_as_post(initial), context=context)
-        return form.is_valid() and _canonical(form.to_data()) == _canonical(data)
+        return form.is_valid() and cls.same_facts(form.to_data(), data)
+
+    @classmethod
+    def same_facts(cls, typed: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
+        return _canonical(typed) == _canonical(stored)
 
 
 def _as_post(initial: Mapping[str, Any]) -> MultiValueDict:
@@ -375,6 +379,8 @@ class SaukopfHandForm(FamilyHandForm):
         self.fields["mueller"] = forms.ChoiceField(label=_("Müller geholt von"), choices=sides, required=False)
         for i, name in enumerate(self.players):
             self.fields[f"augen_{i}"] = _number(name, 0, 120)
+            # the Ramsch games' tricks of each player (spec §2.2 tricks_by_player), where counted
+            self.fields[f"tricks_{i}"] = _number(name, 0, sk.TRICKS[self.seats])
 
     @property
     def switch_names(self) -> tuple[str, ...]:
@@ -409,6 +415,21 @@ class SaukopfHandForm(FamilyHandForm):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"augen_{i}"] for i in range(self.seats)]
 
+    @property
+    def trick_fields(self) -> list[forms.BoundField]:
+        return [self[f"tricks_{i}"] for i in range(self.seats)]
+
+    @property
+    def tricks_typed(self) -> bool:
+        return any(f.value() not in (None, "") or f.errors for f in self.trick_fields)
+
+    @classmethod
+    def same_facts(cls, typed: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
+        """The called card as the game names it, however it was written ("gras" is the
+        Gras-Sau at a Sauerei and the Gras-Ober at a Großkopferter; the Unreine Sauerei calls
+        the Herz-Sau without saying so)."""
+        return _canonical(_called_card(typed)) == _canonical(_called_card(stored))
+
     @classmethod
     def initial_from(cls, data: Mapping[str, Any], context: EntryContext) -> dict[str, Any]:
         keys = ("game", "declarer", "partner", "mast_bid", "suit", "schlagtrumpf", "knorpel", "called", "haxnspalter")
@@ -420,10 +441,15 @@ class SaukopfHandForm(FamilyHandForm):
             initial["bid"] = data["bid"]
         for name in SK_SWITCHES:
             initial[name] = bool(data.get(name))
+        if isinstance(initial.get("called"), str):
+            initial["called"] = initial["called"].split("_")[0]  # the form taps the suit: "herz_ober" → Herz
         by_player = data.get("augen_by_player") or {}
+        tricks = data.get("tricks_by_player") or {}
         for i, name in enumerate(context.setup.players):
             if by_player.get(name) is not None:
                 initial[f"augen_{i}"] = by_player[name]
+            if tricks.get(name) is not None:
+                initial[f"tricks_{i}"] = tricks[name]
         return initial
 
     def to_data(self) -> dict[str, Any]:
@@ -453,6 +479,11 @@ class SaukopfHandForm(FamilyHandForm):
             data["augen_by_player"] = {
                 name: cd[f"augen_{i}"] for i, name in enumerate(self.players) if cd.get(f"augen_{i}") is not None
             }
+            tricks = {
+                name: cd[f"tricks_{i}"] for i, name in enumerate(self.players) if cd.get(f"tricks_{i}") is not None
+            }
+            if tricks:
+                data["tricks_by_player"] = tricks
         else:
             data["augen"] = cd.get("augen")
             if self.seats == 3 and cd.get("augen_opponents") is not None:
@@ -471,7 +502,18 @@ class SaukopfHandForm(FamilyHandForm):
         head, _dot, rest = (engine_field or "").partition(".")
         if head == "augen_by_player" and rest in self.players:
             return f"augen_{self.players.index(rest)}"
+        if head == "tricks_by_player" and rest in self.players:
+            return f"tricks_{self.players.index(rest)}"
         return super().form_field(engine_field)
+
+
+def _called_card(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    game, called = data.get("game"), data.get("called")
+    if game == "unreine_sauerei" and called in (None, "herz", "herz_sau"):
+        return {key: value for key, value in data.items() if key != "called"}  # only the Herz-Sau can be called
+    if game in ("sauerei", "grosskopferter") and isinstance(called, str) and "_" not in called:
+        return {**data, "called": f"{called}_{'ober' if game == 'grosskopferter' else 'sau'}"}
+    return data
 
 
 def family_form_class(family: str) -> type[FamilyHandForm] | None:

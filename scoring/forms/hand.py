@@ -4,6 +4,7 @@ the engine validates them, and ``apply_engine_error`` puts its refusal on the fi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,33 +15,16 @@ from django.utils.translation import pgettext_lazy
 
 from scoring import safejson
 from scoring.engine.core import EngineError
-from scoring.engine.entry_facts import TIE_AUGEN, event_facts, hand_facts
+from scoring.engine.entry_facts import TIE_AUGEN, declarer_kinds, event_facts, every_game, form_options, hand_facts
 from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.forms.entry import EntryContext, SubmissionFields
 from scoring.forms.families import family_form_class
-from scoring.forms.table_rules import bid_field, bid_kinds, bought_by_field, declarer_kinds
+from scoring.forms.table_rules import bid_field, bought_by_field
+from scoring.forms.widgets import PillSelect
 from scoring.labels import EVENT_LABELS, round_label, suit_names
 
 # --- a hand ---------------------------------------------------------------------------------------
-
-
-class PillSelect(forms.RadioSelect):
-    """Radio buttons drawn as pills (``_pills.html``) whose choices may carry attributes of
-    their own: ``games`` (shown only for these games, read by score-entry.js), ``hide_tout``,
-    ``disabled`` with a ``reason`` shown beside it, ``row`` (a line break before the choice)."""
-
-    def __init__(self, *args: Any, choice_attrs: Mapping[Any, Mapping[str, Any]] | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.choice_attrs = dict(choice_attrs or {})
-
-    def create_option(self, name: str, value: Any, label: Any, selected: Any, index: int, **kwargs: Any) -> dict:
-        option = super().create_option(name, value, label, selected, index, **kwargs)
-        extra = dict(self.choice_attrs.get(value, {}))
-        if extra.get("disabled"):
-            option["attrs"]["disabled"] = True
-        option["pill"] = extra
-        return option
 
 
 # spec §2.1 ``result``, from the declarer's side; the tie lines set the Augen instead.
@@ -70,6 +54,7 @@ _HAND_KEYS = frozenset(
         "tout",
         "bid",
         "augen_by_player",
+        "augen_order",
         "kontra_by",
         "dealer",
         "fehler",
@@ -109,14 +94,20 @@ class HandForm(SubmissionFields):
         players = [(name, name) for name in context.setup.players]
         self.round = ROUNDS.get(state.round, ROUNDS["normal"])
         self.games = tuple(state.games or ())
-        # Games the rules know but this round forbids are shown disabled, with the reason (001 §5).
+        self.options = form_options(rules, state)
+        # Games the rules know but this round forbids are shown disabled, with the reason (001 §5);
+        # the games only another round has are on the form too, hidden (the phone offline shows
+        # them when its own fold enters that round).
+        self.all_games = every_game(rules)
         known = [g for g in rules.games_for_round("normal") if g not in self.games]
-        shown = [*self.games, *known]
+        other = [g for g in self.all_games if g not in self.games and g not in known]
         reason = _("nicht in der %(round)s") % {"round": round_label(state.round)}
+        attrs: dict[str, dict[str, Any]] = {name: {"disabled": True, "reason": reason} for name in known}
+        attrs.update({name: {"disabled": True, "hidden": True} for name in other})
         self.fields["game"] = forms.ChoiceField(
             label=_("Spiel"),
-            choices=[(name, GAMES[name].label) for name in shown],
-            widget=PillSelect(choice_attrs={name: {"disabled": True, "reason": reason} for name in known}),
+            choices=[(name, GAMES[name].label) for name in (*self.games, *known, *other)],
+            widget=PillSelect(choice_attrs=attrs),
         )
         self.fields["tout"] = forms.BooleanField(
             label=_("Tout"), required=False, widget=forms.CheckboxInput(attrs={"role": "switch"})
@@ -158,14 +149,14 @@ class HandForm(SubmissionFields):
             help_text=_("Nur wenn gezählt: dann entscheiden die Augen."),
         )
         ober_unter = rules.opt("laufende_ober_unter_only")
-        most = max((GAMES[g].max_laufende(ober_unter) for g in shown), default=0)
+        most = max((GAMES[g].max_laufende(ober_unter) for g in self.all_games), default=0)
         self.fields["laufende"] = forms.TypedChoiceField(
             label=_("Laufende"),
             coerce=int,
             choices=[(n, str(n)) for n in range(most + 1)],
             widget=PillSelect(
                 choice_attrs={
-                    n: {"games": " ".join(g for g in self.games if GAMES[g].max_laufende(ober_unter) >= n)}
+                    n: {"games": " ".join(g for g in self.all_games if GAMES[g].max_laufende(ober_unter) >= n)}
                     for n in range(1, most + 1)
                 }
             ),
@@ -186,8 +177,8 @@ class HandForm(SubmissionFields):
             self.fields["kontra_by"] = forms.MultipleChoiceField(
                 label=_("Gespritzt haben"), choices=players, widget=forms.CheckboxSelectMultiple, required=False
             )
-        self.deckel = rules.opt("deckel") != "none" and self.round.deckel
-        if self.deckel:
+        self.deckel = self.options["deckel"]
+        if rules.opt("deckel") != "none":  # on the form in every round, shown where it has Deckel
             self.fields["deckel"] = forms.TypedChoiceField(
                 label=_("Deckel"),
                 coerce=int,
@@ -197,7 +188,7 @@ class HandForm(SubmissionFields):
                 required=False,
             )
         bid = bid_field(rules, self.round)
-        self.bid = bid is not None
+        self.bid = self.options["bid"]
         # After a Reiz (001 §5.3) a Tout carries its bid too; with Steigern it has none.
         self.bid_hidden_for_tout = not self.round.bid_reaches
         if bid is not None:
@@ -205,6 +196,11 @@ class HandForm(SubmissionFields):
         bought_by = bought_by_field(state)
         if bought_by is not None:
             self.fields["bought_by"] = bought_by
+        # A Mungo by taps (spec §2.1 augen_order): the players from fewest to most Augen, as the
+        # page's order buttons write it (JSON; score-entry.js).
+        self.fields["augen_order"] = forms.CharField(
+            label=_("Reihenfolge der Augen"), required=False, widget=forms.HiddenInput, max_length=2000
+        )
         for i, name in enumerate(context.setup.players):
             self.fields[f"augen_{i}"] = forms.IntegerField(
                 label=name,
@@ -230,7 +226,8 @@ class HandForm(SubmissionFields):
     # --- which field a game needs -------------------------------------------------------------
 
     def _games(self, *kinds: str) -> list[str]:
-        return [g for g in self.games if GAMES[g].kind in kinds]
+        """The form's games of these kinds (every round's: which one is chosen, the round decides)."""
+        return [g for g in self.all_games if GAMES[g].kind in kinds]
 
     def _result_attrs(self) -> dict[str, dict[str, Any]]:
         """Bettel and Tout are won or lost; Schneider, Schwarz and the tie lines only where
@@ -251,7 +248,10 @@ class HandForm(SubmissionFields):
         two_sided = self._games("partner", "solo")
         ober_unter = self.rules.opt("laufende_ober_unter_only")
         return {
+            # what the round decides: as table_facts has it (the phone offline sets the same)
             "declarer": " ".join(self._games(*declarer_kinds(self.context.state))),
+            "bid": " ".join(self._games(*self.options["bid_kinds"])),
+            "deckel": " ".join(self.all_games) if self.deckel else "",
             "partner": " ".join(self._games("partner")),
             "called": " ".join(self._games("partner")),
             "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
@@ -261,8 +261,6 @@ class HandForm(SubmissionFields):
             "kontra": " ".join(self._games("partner", "solo", "bettel")),
             "mungo": " ".join(self._games("ramsch", "leasters")),
             "tout": " ".join(self._games("solo")),
-            "bid": " ".join(self._games(*bid_kinds(self.rules, self.round))),
-            "deckel": " ".join(self.games),
         }
 
     @property
@@ -272,11 +270,16 @@ class HandForm(SubmissionFields):
         one (001 §4.4); elsewhere none."""
         if not self.deckel or not self.context.state.deckel_required:
             return ""
-        return " ".join(g for g in self.games if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
+        return " ".join(g for g in self.all_games if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
 
     @property
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"augen_{i}"] for i in range(len(self.context.setup.players))]
+
+    @property
+    def augen_typed(self) -> bool:
+        """Someone counted the Mungo's Augen (or got an error there): their fields open."""
+        return any(f.value() not in (None, "") or f.errors for f in self.seat_fields)
 
     @property
     def extra_fields(self) -> list[forms.BoundField]:
@@ -297,16 +300,8 @@ class HandForm(SubmissionFields):
 
     def facts_options(self) -> dict[str, Any]:
         """What ``hand_facts`` needs of this form besides the values (the offline page gets it too)."""
-        return {
-            "players": list(self.context.setup.players),
-            "dealer": self.context.state.dealer,
-            "deckel": self.deckel,
-            "bid": self.bid,
-            # issue 12: the Gardareiz bid of a Bettel and a Tout (001 §5.3), the Stöcklesrunde's Mungo owner
-            "bid_kinds": list(bid_kinds(self.rules, self.round)),
-            "bid_with_tout": self.round.bid_reaches,
-            "mungo_owner": "ramsch" in declarer_kinds(self.context.state),
-        }
+        # issue 12: the Gardareiz bid of a Bettel and a Tout (001 §5.3), the Stöcklesrunde's Mungo owner
+        return {"players": list(self.context.setup.players), "dealer": self.context.state.dealer, **self.options}
 
     @classmethod
     def covers(cls, data: Mapping[str, Any]) -> bool:
@@ -335,6 +330,8 @@ class HandForm(SubmissionFields):
             initial["result"] = data["result"]
         elif "tricks" in data:
             initial["result"] = "won_schwarz" if data["tricks"] == 8 else "lost_schwarz"
+        if data.get("augen_order"):
+            initial["augen_order"] = json.dumps(data["augen_order"], ensure_ascii=False)
         for i, name in enumerate(context.setup.players):
             value = (data.get("augen_by_player") or {}).get(name)
             if value is not None:
@@ -349,6 +346,8 @@ class HandForm(SubmissionFields):
         if not engine_field:
             return None
         head, _dot, rest = engine_field.partition(".")
+        if head == "augen_order":
+            return "augen_order"
         if head == "augen_by_player":
             players = list(self.context.setup.players)
             return f"augen_{players.index(rest)}" if rest in players else None

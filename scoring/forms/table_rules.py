@@ -16,20 +16,15 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine.presets.schafkopf import Round, SchafkopfRules
 from scoring.engine.presets.schafkopf_games import GAMES
 from scoring.engine.session import TableState
-
-
-def bid_kinds(rules: SchafkopfRules, rnd: Round) -> tuple[str, ...]:
-    """The game kinds that carry a bid: in the Gardareizrunde every Solo and the Bettel (its bid
-    says how many cards lie open), with Steigern the Solos."""
-    if rnd.bid_reaches:
-        return ("solo", "bettel")
-    return ("solo",) if rules.opt("steigern") else ()
+from scoring.forms.widgets import PillSelect
 
 
 def bid_field(rules: SchafkopfRules, rnd: Round) -> forms.IntegerField | None:
-    """The bid, where the round or the rules have one. Its steps are left to the engine, so a
+    """The bid, where the rules have one in some round (Steigern, or the Gardareizrunde among
+    the special rounds): on the form in every round, shown where the round has it, so the phone
+    offline can follow the table into the Gardareizrunde. Its steps are left to the engine, so a
     wrong bid gets the rule as its message ("Gereizt wird ab 62 in Schritten von 2 …")."""
-    if not bid_kinds(rules, rnd):
+    if not (rules.opt("steigern") or rules.opt("special_rounds")):
         return None
     help_text = _("62, 64 … 120; Bettel bis 76") if rnd.bid_reaches else _("70, 80 … 120")
     return forms.IntegerField(
@@ -43,16 +38,18 @@ def bid_field(rules: SchafkopfRules, rnd: Round) -> forms.IntegerField | None:
 
 
 def bought_by_field(state: TableState) -> forms.ChoiceField | None:
-    """"Gekauft von" at tables of five and six: the dealer (at six also the Abheber) may buy the
-    cards of the player dealt last and play in his seat."""
-    if not state.buyers:
+    """ "Gekauft von" at tables of five and six: the dealer (at six also the Abheber) may buy the
+    cards of the player dealt last and play in his seat. Every player has a button, only the
+    buyers' are shown (the phone offline shows those of the next deal; the engine checks)."""
+    if len(state.players) < 5:
         return None
+    hidden = {name: {"hidden": True} for name in state.players if name not in state.buyers}
     return forms.ChoiceField(
         label=_("Karten gekauft von"),
-        choices=[("", _("niemand")), *((name, name) for name in state.buyers)],
+        choices=[("", _("niemand")), *((name, name) for name in state.players)],
         required=False,
         initial="",
-        widget=forms.RadioSelect,
+        widget=PillSelect(choice_attrs=hidden),
         help_text=_("Der Käufer spielt auf dem Platz des Verkäufers und zahlt ihm den Kaufpreis (001 §7.1, §7.2)."),
     )
 
@@ -71,9 +68,3 @@ def stoeckle_rows(state: TableState) -> list[StoeckleRow]:
         StoeckleRow(player, tuple(GAMES[game].label for game in games), player == state.must_play)
         for player, games in state.stoeckle
     ]
-
-
-def declarer_kinds(state: TableState) -> tuple[str, ...]:
-    """The game kinds that name a Spieler; in a Stöcklesrunde also the Mungo, each one being a
-    player's game whose Stöckle he hands in (001 §5.4)."""
-    return ("partner", "solo", "bettel", "sie", *(("ramsch",) if state.stoeckle else ()))

@@ -63,7 +63,118 @@
     open[0].dataset.auto = "1";
   }
 
+  // --- a Mungo by taps (spec §2.1 augen_order) ---------------------------------------------
+  // The players tapped from fewest to most Augen; "gleich" joins the next one to the group
+  // before (tapped when the order is already complete: the last one joins it). The last player
+  // falls into place by himself. The order goes into the hidden field augen_order as JSON.
+
+  function orderState(box) {
+    var input = box.closest("form").querySelector('input[name="augen_order"]');
+    var order = [];
+    try { order = input && input.value ? JSON.parse(input.value) : []; } catch (e) { order = []; }
+    return { input: input, order: Array.isArray(order) ? order : [] };
+  }
+
+  function seatedPlayers(box) {
+    return Array.prototype.filter.call(box.querySelectorAll("button[data-player]"), function (b) { return !b.hidden; })
+      .map(function (b) { return b.dataset.player; });
+  }
+
+  function placed(order) {
+    return order.reduce(function (all, group) { return all.concat(group); }, []);
+  }
+
+  function showOrder(box, order) {
+    var done = placed(order);
+    box.querySelectorAll("button[data-player]").forEach(function (b) {
+      var at = done.indexOf(b.dataset.player);
+      b.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+      b.classList.toggle("outline", at < 0);
+    });
+    var shown = box.querySelector("[data-order-shown]");
+    if (shown && order.length) {
+      shown.textContent = order.map(function (group) { return group.join(" = "); }).join(" < ");
+    } else if (shown && shown.dataset.hint) shown.innerHTML = shown.dataset.hint;
+    box.toggleAttribute("data-same", !!box.sameNext);
+  }
+
+  function setOrder(box, order) {
+    var st = orderState(box);
+    if (!st.input) return;
+    var seated = seatedPlayers(box);
+    var left = seated.filter(function (p) { return placed(order).indexOf(p) < 0; });
+    box.auto = false;
+    if (left.length === 1 && order.length) {
+      order.push([left[0]]); // the one left has the most
+      box.auto = true;
+    }
+    st.input.value = order.length ? JSON.stringify(order) : "";
+    showOrder(box, order);
+    st.input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function tapOrder(box, button) {
+    var order = orderState(box).order;
+    if (box.auto) { order.pop(); box.auto = false; } // the player placed by himself is tapped again
+    if (button.hasAttribute("data-order-undo")) {
+      box.sameNext = false;
+      var last = order[order.length - 1];
+      if (last) { last.pop(); if (!last.length) order.pop(); }
+      return setOrder(box, order);
+    }
+    if (button.hasAttribute("data-order-same")) {
+      var seated = seatedPlayers(box);
+      if (placed(order).length === seated.length - 1 && order.length) {
+        // Complete but for the last one: he has as many as the one before.
+        var rest = seated.filter(function (p) { return placed(order).indexOf(p) < 0; });
+        order[order.length - 1].push(rest[0]);
+        box.sameNext = false;
+        return setOrder(box, order);
+      }
+      box.sameNext = order.length > 0;
+      return setOrder(box, order);
+    }
+    var name = button.dataset.player;
+    if (placed(order).indexOf(name) >= 0) return setOrder(box, order);
+    if (box.sameNext && order.length) order[order.length - 1].push(name);
+    else order.push([name]);
+    box.sameNext = false;
+    setOrder(box, order);
+  }
+
+  function resetOrder(form) {
+    form.querySelectorAll("[data-order]").forEach(function (box) {
+      var st = orderState(box);
+      if (st.input) st.input.value = st.input.defaultValue = "";
+      box.sameNext = false;
+      box.auto = false;
+      showOrder(box, []);
+    });
+  }
+
+  function initOrder(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("[data-order]").forEach(function (box) {
+      var shown = box.querySelector("[data-order-shown]");
+      if (shown && !shown.dataset.hint) shown.dataset.hint = shown.innerHTML;
+      showOrder(box, orderState(box).order);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-order] button");
+    if (!button) return;
+    event.preventDefault();
+    tapOrder(button.closest("[data-order]"), button);
+  });
+  document.addEventListener("reset", function (event) {
+    if (event.target.matches && event.target.matches("form[data-entry-form]")) {
+      var form = event.target;
+      setTimeout(function () { resetOrder(form); }, 0); // after the browser reset the fields
+    }
+  }, true);
+
   function updateAll(root) {
+    initOrder(root);
     (root.querySelectorAll ? root : document).querySelectorAll("form[data-entry-form]").forEach(update);
   }
 

@@ -21,7 +21,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Member
 from offline.logins import login_id
-from scoring import services
+from scoring import selectors, services
+from scoring.amounts import format_amount
 from scoring.models import AuditEntry, Entry, LedgerEntry, Table
 from tests.e2e.offline import CACHED_TABLE_PAGES, STORED_ENTRIES, Guard
 from tests.factories import PASSWORD, World
@@ -226,6 +227,7 @@ def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lo
     assert form.locator('input[name="idempotency_key"]').input_value() == keys[0]
     # The page is the server's again: the Mungorunde's games (a disabled Rufspiel says "nicht in der Mungorunde").
     form.locator("label:not(.disabled)", has_text="Mungo").click()
+    form.locator("fieldset.mungo details.augen-counted summary").click()  # counted: typed, not tapped in order
     for i, augen in enumerate((30, 40, 20, 30)):
         page.locator(f'input[name="augen_{i}"]').fill(str(augen))
     page.locator("button.save").click()
@@ -350,3 +352,176 @@ def test_a_shared_phone_sends_an_entry_only_under_the_login_that_typed_it(
     expect(page.locator("#entry-2")).to_be_visible(timeout=WAIT)
     expect(page.locator("#offline-table .offline-foreign, #offline-table tr.offline-entry")).to_have_count(0)
     assert not [p for p in problems if "Content Security Policy" in p], problems
+
+
+# --- issue 21: an evening without signal, taps only ---------------------------------------------
+
+FIVE = [*PLAYERS, "Resi Gruber"]  # a table of five: the dealer sits out (001 §7.1)
+# Each entry as the Schreiber taps it: (field, value) in order, a player named by his place in the
+# deal (0 = left of the dealer, 3 = dealt last); "order" taps a player in the Mungo order, "same"
+# the "gleich" button. The page sets the Deckel by itself (Dauerdeckel, 001 §4.4).
+Tapped = list[tuple[str, Any]]
+
+
+def _ruf(declarer: int, partner: int, called: str, result: str) -> Tapped:
+    return [("game", "rufspiel"), ("declarer", declarer), ("partner", partner), ("called", called), ("result", result)]
+
+
+def _solo(declarer: int, suit: str, result: str, game: str = "solo") -> Tapped:
+    return [("game", game), ("declarer", declarer), *([("suit", suit)] if suit else []), ("result", result)]
+
+
+def _mungo(*order: int | str) -> Tapped:
+    return [("game", "mungo"), *(("same", "") if place == "=" else ("order", place) for place in order)]
+
+
+EVENING_TAPS: list[Tapped] = (
+    [
+        _ruf(1, 2, "eichel", "a60"),  # 60:60: a Bockrunde of five games (001 §5.1)
+        _solo(3, "herz", "won_schwarz"),  # every trick: the Mungorunde, after the Bockrunde (001 §5.2)
+        _mungo(0, 1, "=", 2),  # the one dealt last has the most by himself
+        _solo(0, "", "lost", "wenz"),
+        _ruf(2, 0, "gras", "won"),
+        _solo(1, "", "won", "bettel"),
+        _solo(0, "eichel", "won"),  # the Mungorunde: no Rufspiel, no Deckel
+        _solo(2, "", "won_schwarz", "wenz"),  # every trick again: a vote
+        [("vote", "bockrunde")],
+        _mungo(3, 2, 0),
+        _solo(1, "schellen", "won"),
+        _solo(3, "", "lost", "bettel"),
+    ]
+    + [  # fmt: skip
+        hand
+        for i in range(5)
+        for hand in (
+            _ruf(i % 4, (i + 1) % 4, ("eichel", "gras", "schellen")[i % 3], ("won", "lost")[i % 2]),
+            _solo((i + 2) % 4, "", ("won", "lost_schneider")[i % 2], "wenz"),
+            _ruf((i + 3) % 4, (i + 2) % 4, "schellen", ("won_schneider", "lost")[i % 2]),
+            _mungo((i + 1) % 4, i % 4, (i + 3) % 4),
+            _solo(i % 4, "gras", ("lost", "won")[i % 2]),
+            _solo((i + 1) % 4, "", ("won", "lost")[i % 2], "bettel"),
+        )
+    ][:40]
+)
+
+
+def _deal(hands: int) -> tuple[str, list[str]]:
+    """The dealer after ``hands`` deals and the four he deals to, from his left."""
+    dealer = hands % 5
+    return FIVE[dealer], [FIVE[(dealer + k) % 5] for k in range(1, 5)]
+
+
+def _tap_entry(page: Page, taps: Tapped, seats: list[str]) -> int:
+    """Tap one entry and save it; the number of taps."""
+    form = page.locator("#entry-form")
+    for name, value in taps:
+        value = seats[value] if isinstance(value, int) else value
+        if name == "vote":
+            page.locator(f'#vote-form button[value="{value}"]').tap()
+            return 1
+        if name == "order":
+            form.locator(f'[data-order] button[data-player="{value}"]').tap()
+        elif name == "same":
+            form.locator("[data-order-same]").tap()
+        else:
+            form.locator(f'label:has(> input[name="{name}"][value="{value}"])').tap()
+    form.locator("button.save").tap()
+    return len(taps) + 1
+
+
+@pytest.fixture
+def touch_phone(browser: Browser, live_server: LiveServer, world: World) -> Iterator[tuple[BrowserContext, Page]]:
+    """390×844 with a touch screen (taps), logged in as the table's Schreiber."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True)
+    client = Client()
+    client.force_login(world.users["scorer"])
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield context, page
+    context.close()
+
+
+def test_an_evening_offline_by_taps_follows_the_deal_and_stores_the_phones_amounts(
+    live_server: LiveServer, world: World, guard: Guard, touch_phone: tuple[BrowserContext, Page]
+) -> None:
+    """Issue 21: 40 entries at a table of five without signal, taps only: after every saved entry
+    the dealer, who sits out (dimmed, no Mungo button), who may buy, the round badges, "Löst aus"
+    and the totals come from the phone's own fold (a Bockrunde, the Mungorunde and a vote set off
+    offline, Mungos by the order of the Augen). Sent when the signal returns, the server stores
+    each with the amounts the phone showed."""
+    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
+    members.append(Member.objects.create(club=world.club, display_name=FIVE[4]))
+    table = services.table_start(session=session, members=members, rules="allgaeu", user=None)
+    context, page = touch_phone
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    _engine_ready(page)
+    form = page.locator("#entry-form")
+    state = page.locator("#table-live .table-state")
+    queue = page.locator("#offline-table tr.offline-entry")
+    taps: dict[str, set[int]] = {}
+    hands = 0
+    for number, entry in enumerate(EVENING_TAPS, start=1):
+        kind = "vote" if entry[0][0] == "vote" else entry[0][1]
+        _dealer, seats = _deal(hands)
+        if number == 1:
+            for name, value in entry:
+                form.locator(
+                    f'label:has(> input[name="{name}"][value="{seats[value] if isinstance(value, int) else value}"])'
+                ).tap()
+            expect(form.locator("#preview .triggers")).to_have_text("Löst aus: Bockrunde")
+            form.locator("button.save").tap()
+            taps.setdefault(kind, set()).add(len(entry) + 1)
+        else:
+            taps.setdefault(kind, set()).add(_tap_entry(page, entry, seats))
+        hands += kind != "vote"  # the vote is no deal
+        expect(queue).to_have_count(number, timeout=WAIT)
+        dealer, _seats = _deal(hands)
+        expect(state).to_contain_text(f"Es gibt: {dealer}")  # the phone's own fold deals on
+        expect(state).to_contain_text(f"Setzt aus: {dealer}")
+        expect(form.locator(f'label.out:has(> input[name="declarer"][value="{dealer}"])')).to_have_count(1)
+        expect(form.locator("label.out:has(> input[name=declarer])")).to_have_count(1)
+        expect(form.locator("[data-order] button[hidden]")).to_have_attribute("data-player", dealer)
+        buyers = form.locator("label:not([hidden]):has(> input[name=bought_by])")
+        expect(buyers).to_have_count(2)  # niemand, the dealer
+        expect(buyers.nth(1)).to_have_text(dealer)
+        if number == 1:
+            expect(state).to_contain_text("Bockrunde · Bock ×2")
+        if number == 6:  # the Bockrunde's five games are over: the Mungorunde, without Rufspiel
+            expect(state).to_contain_text("Mungorunde")
+            expect(form.locator('input[name="game"][value="rufspiel"]')).to_be_disabled()
+            expect(form.locator("fieldset.deckel")).to_be_hidden()
+        if number == 8:  # every trick a second time: the vote where the game buttons are
+            expect(page.locator("#vote-form")).to_be_visible()
+            expect(form).to_be_hidden()
+        if number == 9:
+            expect(page.locator("#vote-form")).to_be_hidden()
+            expect(state).to_contain_text(
+                "Runden: Mungorunde (Spiele übrig: 3) – läuft; Bockrunde (Spiele übrig: 5) – wartet"
+            )
+    rows = queued_rows(page)
+    totals = page.evaluate(
+        """() => Object.fromEntries(Array.from(document.querySelectorAll(".sheet-table tr.sum th[data-total]"))
+            .map((th) => [th.dataset.total, th.textContent]))"""
+    )
+    assert [p for p in guard.paths if p != "/sw.js"] == []
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == len(EVENING_TAPS))
+    expect(queue).to_have_count(0, timeout=WAIT)
+    entries = list(Entry.objects.filter(table=table).order_by("number"))
+    assert [e.number for e in entries] == list(range(1, len(EVENING_TAPS) + 1))  # none moved
+    assert not [e.number for e in entries if "dealer" in e.data]  # each dealt by whoever was in turn
+    by_number = {row["number"]: row for row in rows}
+    ledger = _ledger(table)
+    for number in range(1, len(EVENING_TAPS) + 1):
+        assert ledger.get(number, dict.fromkeys(FIVE, 0)) == by_number[number]["amounts"], f"Nr. {number}"
+    _dealer, seats = _deal(2)
+    assert entries[2].data["augen_order"] == [[seats[0]], [seats[1], seats[2]], [seats[3]]]
+    assert entries[8].data == {"event": "vote", "choice": "bockrunde"}
+    assert "deckel" not in entries[6].data and entries[6].data["game"] == "solo"
+    server = selectors.table_sheet(table).totals
+    assert [totals[name] for name in FIVE] == [format_amount(v, "cent").replace("\u00a0€", "") for v in server]
+    print("taps per kind offline:", {kind: sorted(counts) for kind, counts in taps.items()})

@@ -192,17 +192,18 @@ def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, 
     hand("Bettel", ("Spiel", "Bettel"), ("Spieler", "{3}"), ("Ergebnis", "verloren"))
     tout = (("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen"))
     hand("Tout", *tout)
-    # Mungo: the game, three players' Augen typed (the fourth is what is left of 120), save.
+    # Mungo (issue 21): the game, then three players from fewest to most Augen (the fourth has
+    # the most by himself), save.
     mungo = Taps(phone)
     mungo.on("Spiel", "Mungo")
-    fields = phone.locator("#entry-form fieldset.mungo input[type=number]")
-    for i, augen in enumerate(("20", "31", "44")):
-        fields.nth(i).fill(augen)
-    expect(fields.nth(3)).to_have_value("25")
+    for name in (NAMES[0], NAMES[1], NAMES[2]):
+        phone.locator(f'#entry-form [data-order] button[data-player="{name}"]').tap()
+        mungo.count += 1
+    expect(phone.locator("#entry-form [data-order-shown]")).to_have_text(" < ".join(NAMES[:4]))
     mungo.save(6)
     counts["Mungo"] = mungo.count
     rows = [entry.data for entry in Entry.objects.filter(table=table).order_by("number")]
-    assert rows[5]["augen_by_player"] == dict(zip(NAMES[:4], (20, 31, 44, 25), strict=True))
+    assert rows[5]["augen_order"] == [[name] for name in NAMES[:4]]
     assert "deckel" not in rows[5]  # Dauerdeckel, but a Mungo goes without
     assert rows[0]["result"] == "won" and rows[0]["deckel"] == 1 and "augen" not in rows[0]
     assert rows[1] == {**rows[1], "game": "solo", "suit": "herz", "result": "lost"}
@@ -210,7 +211,7 @@ def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, 
     assert rows[4]["tout"] is True and rows[4]["result"] == "won" and "deckel" not in rows[4]
     print("taps per hand:", counts)
     assert counts["Rufspiel"] <= 5 and counts["Solo"] <= 6
-    assert counts == {"Rufspiel": 5, "Solo": 5, "Wenz": 4, "Bettel": 4, "Tout": 6, "Mungo": 2}
+    assert counts == {"Rufspiel": 5, "Solo": 5, "Wenz": 4, "Bettel": 4, "Tout": 6, "Mungo": 5}
 
 
 # --- 4. the sheet fits the phone ---------------------------------------------------------------

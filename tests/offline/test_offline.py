@@ -21,9 +21,10 @@ from clubs.models import Member
 from offline.logins import HEADER, NOBODY, login_id
 from offline.views import ENGINE_DIR, precache_urls
 from scoring import selectors, services
+from scoring.engine.entry_facts import table_facts
 from scoring.engine.offline import OfflineTable, clean
 from scoring.forms.entry import EntryContext
-from scoring.forms.hand import HandForm
+from scoring.forms.hand import EventForm, HandForm
 from scoring.models import AuditEntry, Entry, Table
 from tests.factories import World
 
@@ -310,3 +311,68 @@ def test_clean_reads_posted_strings_like_the_form() -> None:
     assert clean({}, types)["augen"] is None
     with pytest.raises(Exception, match="ganze Zahl"):
         clean({"augen": ["7x"]}, types)
+
+
+# --- issue 21: the phone's form follows its own fold --------------------------------------------
+
+# An evening as the phone's tap form posts it (Sepp deals first): a 60:60 sets off a Bockrunde, a
+# Schwarz the Mungorunde behind it, a Mungo tapped in order of the Augen, a Solo in the Mungorunde
+# whose Deckel field still holds a stale tap, a second Schwarz sets off a vote, the vote.
+EVENING: list[dict[str, Any]] = [
+    {"game": "rufspiel", "declarer": "Zenzi Mayr", "partner": "Girgl Lechner", "called": "eichel", "result": "a60",
+     "deckel": "1"},
+    {"game": "solo", "declarer": "Vroni Brandl", "suit": "herz", "result": "won_schwarz", "deckel": "1"},
+    {"game": "mungo", "augen_order": '[["Sepp Huber"], ["Zenzi Mayr", "Girgl Lechner"], ["Vroni Brandl"]]',
+     "deckel": "0"},
+    {"game": "wenz", "declarer": "Sepp Huber", "result": "lost", "deckel": "2"},
+    {"game": "rufspiel", "declarer": "Girgl Lechner", "partner": "Sepp Huber", "called": "gras", "result": "won",
+     "deckel": "1"},
+    {"game": "solo", "declarer": "Sepp Huber", "suit": "eichel", "result": "won", "deckel": "1"},
+    {"game": "mungo", "augen_order": '[["Vroni Brandl"], ["Girgl Lechner"], ["Sepp Huber"], ["Zenzi Mayr"]]',
+     "kontra_by": ["Zenzi Mayr"]},
+    {"game": "wenz", "declarer": "Zenzi Mayr", "result": "won_schwarz"},
+    {"event": "vote", "choice": "bockrunde"},
+    {"game": "solo", "declarer": "Vroni Brandl", "suit": "schellen", "augen": "75", "deckel": "1"},
+]  # fmt: skip
+
+
+def _submission(tapped: dict[str, Any]) -> dict[str, Any]:
+    if "event" in tapped:
+        fields = {"prefix": ["vote"], "vote-event": ["vote"], "vote-choice": [tapped["choice"]]}
+        return {"target": "event", "fields": fields}
+    return {"target": "entry", "fields": {k: v if isinstance(v, list) else [v] for k, v in tapped.items()}}
+
+
+def test_after_waiting_entries_the_phone_shows_the_table_and_makes_the_facts_the_server_does(
+    client_as: Any, table: Table
+) -> None:
+    """The phone's engine was built before the first entry; after each one it keeps, its fold
+    gives the table facts the server renders for the same log (dealer, rounds, vote, the form's
+    options) and turns the next tapped form into the facts the server's form makes there."""
+    engine = _offline_table(client_as("scorer"), table)
+    setup = selectors.table_setup(table)
+    waiting: list[dict[str, Any]] = []
+    seen = set()
+    for number, tapped in enumerate(EVENING, start=1):
+        folded = json.loads(engine.fold(json.dumps(waiting)))
+        state = selectors.table_state(table, setup).state
+        assert folded["state"] == table_facts(setup.ruleset, state), f"before Nr. {number}"
+        seen.update([state.round, *(["vote"] if state.vote_pending else [])])
+        if "event" not in tapped:
+            tapped = {**tapped, "dealer": folded["state"]["dealer"]}  # the dealer select, moved along
+        answer = json.loads(engine.facts(json.dumps(_submission(tapped))))
+        context = EntryContext(setup, state, number)
+        if "event" in tapped:
+            vote = {"vote-event": "vote", "vote-choice": tapped["choice"]}
+            form: Any = EventForm(vote, context=context, prefix="vote")
+        else:
+            post = QueryDict(mutable=True)
+            for key, value in tapped.items():
+                post.setlist(key, value if isinstance(value, list) else [value])
+            form = HandForm(post, context=context)
+        assert form.is_valid(), form.errors
+        assert answer == {"ok": True, "entry": form.to_data()}, f"Nr. {number}"
+        services.entry_append(table=table, data=answer["entry"], user=None)
+        waiting.append(answer["entry"])
+    assert {"bockrunde", "mungorunde", "vote"} <= seen
+    assert "augen_order" in waiting[2] and "deckel" not in waiting[5]  # no Deckel in the Mungorunde (001 §5)

@@ -78,8 +78,22 @@ def test_facts_the_form_cannot_show_go_to_the_json_editor(world: World) -> None:
     services.entry_append(table=table, data=DK_HAND, user=None)
     assert entry_form_class(context(table), {**DK_HAND, "note": "x"}) is RawEntryForm
     saukopf = start(world, "saukopf")
-    card = {**SK_HAND, "game": "grosskopferter", "called": "herz_ober"}  # the form calls a suit only
-    assert entry_form_class(context(saukopf), card) is RawEntryForm
+    assert entry_form_class(context(saukopf), {**SK_HAND, "note": "x"}) is RawEntryForm
+
+
+def test_a_called_card_and_tricks_per_player_open_in_the_saukopf_tap_form(world: World) -> None:
+    """Issue 21: the Großkopferter's called Ober ("herz_ober"), the Unreine Sauerei's Herz-Sau and
+    the Ramsch games' tricks per player are on the tap form (the suit button, the tricks fields)."""
+    ctx = context(start(world, "saukopf"))
+    players = list(ctx.setup.players)
+    card = {**SK_HAND, "game": "grosskopferter", "called": "herz_ober"}
+    assert entry_form_class(ctx, card) is SaukopfHandForm
+    assert SaukopfHandForm.initial_from(card, ctx)["called"] == "herz"
+    assert entry_form_class(ctx, {**SK_HAND, "game": "unreine_sauerei", "called": "herz_sau"}) is SaukopfHandForm
+    feige = {"game": "feige_sau", "declarer": players[0], "bid": 70,
+             "augen_by_player": dict(zip(players, (10, 30, 40, 40), strict=True)),
+             "tricks_by_player": dict(zip(players, (1, 2, 3, 2), strict=True))}  # fmt: skip
+    assert entry_form_class(ctx, feige) is SaukopfHandForm
 
 
 @pytest.mark.parametrize("rules", ["doppelkopf", "saukopf"])
@@ -100,7 +114,8 @@ def test_sampled_hands_the_form_covers_come_back_unchanged(world: World, rules: 
         hands += 1
         form_class = entry_form_class(ctx, hand)
         covered += form_class is not RawEntryForm
-    assert covered >= hands // 2, covered
+    # Saukopf: every sampled hand (issue 21: 74 of 300 needed the JSON editor before)
+    assert covered == hands if rules == "saukopf" else covered >= hands // 2, covered
 
 
 def test_a_tap_form_hand_can_still_be_corrected_as_json(client_as: Any, world: World) -> None:

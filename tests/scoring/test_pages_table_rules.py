@@ -182,3 +182,31 @@ def test_offline_facts_carry_the_gardareiz_bid_the_mungo_owner_and_the_purchase(
     state = selectors.table_state(five).state
     hand = {"game": "rufspiel", "declarer": state.dealer, "partner": state.seats[0], "augen": "75", "deckel": "1"}
     assert _same_facts_offline(client, five, {**hand, "bought_by": state.dealer})["bought_by"] == state.dealer
+
+
+def test_a_vote_due_shows_its_buttons_where_the_games_are_and_is_saved_by_one_tap_001_5_2(
+    client_as: Any, session: Session
+) -> None:
+    """Issue 21: after a second Mungorunde trigger the page shows "Mungorunde" / "Bockrunde" as
+    buttons instead of the game buttons; a hand posted meanwhile is refused in plain German."""
+    table = make_table(session)
+    client = client_as("scorer")
+    for _ in range(2):  # every trick twice: the Mungorunde, then the vote
+        seats = selectors.table_state(table).state.seats
+        schwarz = {"game": "solo", "declarer": seats[0], "suit": "herz", "result": "won_schwarz", "deckel": "1"}
+        client.post(url("entry_add", table), post(table, **schwarz))
+    assert selectors.table_state(table).state.vote_pending
+    page = client.get(table.get_absolute_url()).content.decode()
+    vote = page[page.index('id="vote-form"') : page.index("</form>", page.index('id="vote-form"'))]
+    assert " hidden" not in vote.split(">", 1)[0] and 'value="bockrunde">Bockrunde</button>' in vote
+    assert re.search(r'id="entry-form"[^>]*\bhidden\b', page)
+    seats = selectors.table_state(table).state.seats
+    wenz = {"game": "wenz", "declarer": seats[0], "result": "won", "deckel": "1"}
+    body = client.post(url("entry_add", table), post(table, **wenz)).content.decode()
+    assert '{"event"' not in body and "wird abgestimmt" in body
+    number = str(Entry.objects.filter(table=table).count() + 1)
+    tapped = {"prefix": "vote", "vote-event": "vote", "vote-choice": "bockrunde", "vote-expected_number": number}
+    client.post(url("event_add", table), tapped)
+    assert Entry.objects.filter(table=table).order_by("number").last().data == {"event": "vote", "choice": "bockrunde"}
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert re.search(r'id="vote-form"[^>]*\bhidden\b', page)

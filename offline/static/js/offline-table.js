@@ -190,9 +190,9 @@
     });
   }
 
-  function submission(form, target) {
+  function submission(form, target, submitter) {
     var fields = {};
-    new FormData(form).forEach(function (value, name) {
+    new FormData(form, submitter || null).forEach(function (value, name) {
       if (name === "csrfmiddlewaretoken") return;
       (fields[name] = fields[name] || []).push(String(value));
     });
@@ -204,11 +204,14 @@
   }
 
   // The page's forms were rendered for the stored log; after entries saved offline the next
-  // hand is someone else's deal, maybe under Dauerdeckel, and has another number.
+  // hand is someone else's deal, maybe in another round, under Dauerdeckel or a vote, and has
+  // another number. The engine's table facts (entry_facts.table_facts, the ones the server
+  // renders) say all of it; this only applies them to the page.
   function updateForms() {
     if (!folded || !data || !offline) return; // online the page is the server's
     var state = folded.state;
     var form = document.getElementById("entry-form");
+    applyFacts(state, form);
     if (form) {
       var dealer = form.querySelector('select[name="dealer"]');
       if (dealer) {
@@ -237,6 +240,139 @@
     });
   }
 
+  function words(list) { return (list || []).join(" "); }
+
+  function setHidden(node, hidden) { if (node) node.hidden = !!hidden; }
+
+  // The tap form, the vote, the table state and the sheet's totals as the server renders them
+  // for these facts (_entry_form.html, _vote.html, _state.html, _sheet.html).
+  function applyFacts(state, form) {
+    var vote = document.getElementById("vote-form");
+    setHidden(vote, !state.vote_pending);
+    if (form) {
+      form.hidden = !!state.vote_pending && !!vote;
+      var out = state.sitting_out || [];
+      var labels = (data.labels || {});
+      // the games of the round (the others disabled with the round as the reason, or hidden)
+      if (state.games) {
+        var reason = t("notInRound", { round: (labels.rounds || {})[state.round] || state.round });
+        form.querySelectorAll('input[name="game"]').forEach(function (radio) {
+          var label = radio.closest("label");
+          var allowed = state.games.indexOf(radio.value) >= 0;
+          var known = state.games_disabled.indexOf(radio.value) >= 0;
+          radio.disabled = !allowed;
+          if (!allowed && radio.checked) radio.checked = false;
+          label.hidden = !allowed && !known;
+          label.classList.toggle("disabled", !allowed);
+          var small = label.querySelector("small");
+          if (known && !small) label.lastElementChild.appendChild(small = el("small"));
+          if (small) small.textContent = known ? reason : "";
+          if (small && !known) small.remove();
+        });
+        // in the server's order: the round's games, then the disabled ones
+        var row = form.querySelector('input[name="game"]').closest(".pill-row");
+        state.games.concat(state.games_disabled).forEach(function (game) {
+          var input = row.querySelector('input[name="game"][value="' + game + '"]');
+          if (input) row.appendChild(input.closest("label"));
+        });
+        var declarer = form.querySelector('input[name="declarer"]');
+        var declarerBox = declarer && declarer.closest("fieldset");
+        if (declarerBox) declarerBox.dataset.games = words(state.declarer_games);
+        var bid = form.querySelector('input[name="bid"]');
+        if (bid) bid.closest(".field").dataset.games = words(state.bid_games);
+        var deckel = form.querySelector("fieldset.deckel");
+        if (deckel) {
+          deckel.dataset.games = words(state.deckel_games);
+          deckel.dataset.defaultOne = words(state.deckel_one);
+        }
+      }
+      // who plays: the one sitting out dimmed, no Augen for him, the buyers of this deal
+      form.querySelectorAll('input[name="declarer"], input[name="partner"]').forEach(function (radio) {
+        radio.closest("label").classList.toggle("out", out.indexOf(radio.value) >= 0);
+      });
+      form.querySelectorAll("fieldset.mungo .row-fields input").forEach(function (input) {
+        var name = input.closest(".field").querySelector("label").textContent.trim();
+        input.closest(".field").hidden = out.indexOf(name) >= 0;
+      });
+      form.querySelectorAll('input[name="kontra_by"]').forEach(function (box) {
+        box.closest("label").hidden = out.indexOf(box.value) >= 0;
+        if (box.closest("label").hidden) box.checked = false;
+      });
+      form.querySelectorAll("[data-order] button[data-player]").forEach(function (b) {
+        b.hidden = out.indexOf(b.dataset.player) >= 0;
+      });
+      form.querySelectorAll('input[name="bought_by"]').forEach(function (radio) {
+        var buyer = !radio.value || (state.buyers || []).indexOf(radio.value) >= 0;
+        radio.closest("label").hidden = !buyer;
+        if (!buyer && radio.checked) radio.checked = false;
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true })); // score-entry.js shows the fields of the game
+    }
+    renderState(state);
+    renderTotals();
+  }
+
+  // _state.html for the facts of the phone's own fold.
+  function renderState(state) {
+    var box = document.querySelector("#table-live .table-state");
+    if (!box) return;
+    var labels = data.labels || {};
+    var rounds = labels.rounds || {};
+    var badge = function (text, css) { return el("span", { class: "badge" + (css ? " " + css : ""), text: text }); };
+    var dealer = el("span", { class: "badge" }, [document.createTextNode(t("giver") + " "), el("strong", { text: state.dealer })]);
+    var line = [dealer];
+    if (state.sitting_out.length) line.push(badge(t("sittingOut") + " " + state.sitting_out.join(", ")));
+    if (state.round !== "normal") {
+      line.push(badge((rounds[state.round] || state.round) + (state.bock ? " · Bock ×" + state.bock_factor : ""), "round-" + state.round));
+    }
+    if (state.deckel_required) line.push(badge(t("deckelRequired"), "deckel"));
+    if (state.vote_pending) line.push(badge(t("voteDue"), "alert"));
+    if (state.stock) line.push(badge(t("stock") + " " + money(state.stock, false)));
+    var parts = [el("p", {}, spaced(line))];
+    if (state.pending_rounds.length) {
+      var text = state.pending_rounds.map(function (r) {
+        return (rounds[r.round] || r.round) + (r.games ? " (" + t("gamesLeft", { n: r.games }) + ")" : "") +
+          " – " + (r.in_force ? t("running") : t("queued"));
+      }).join("; ");
+      parts.push(el("p", { class: "rounds" }, [el("small", { text: t("rounds") + " " + text })]));
+    }
+    if (state.stoeckle.length) {
+      var games = labels.games || {};
+      var rows = state.stoeckle.map(function (row) {
+        var cells = row[1].length ? row[1].map(function (g) { return el("span", { class: "stoeckle-game", text: games[g] || g }); })
+          : [el("em", { text: t("allPlayed") })];
+        return el("tr", row[0] === state.must_play ? { class: "must-play" } : {}, [el("th", { scope: "row", text: row[0] }), el("td", {}, cells)]);
+      });
+      var panel = el("div", { class: "stoeckle" });
+      if (state.must_play) {
+        panel.appendChild(el("p", {}, [el("span", { class: "badge alert", text: t("mustPlay", { who: state.must_play }) })]));
+      }
+      panel.appendChild(el("table", { class: "stoeckle-table" }, [el("caption", { text: t("stoeckle") }), el("tbody", {}, rows)]));
+      parts.push(panel);
+    }
+    box.replaceChildren.apply(box, parts);
+    box.setAttribute("data-offline", "");
+  }
+
+  function spaced(nodes) {
+    var out = [];
+    nodes.forEach(function (node, i) { if (i) out.push(document.createTextNode(" ")); out.push(node); });
+    return out;
+  }
+
+  // The sheet's sum row: the stored totals and the waiting entries' (the phone's own fold).
+  function renderTotals() {
+    var cells = document.querySelectorAll("#table-live .sheet-table thead tr.sum th.total");
+    if (!folded || cells.length !== data.players.length) return;
+    data.players.forEach(function (name, i) {
+      var value = folded.totals[name] || 0;
+      cells[i].textContent = money(value, false).replace("\u00a0€", "");
+      cells[i].classList.toggle("neg", value < 0);
+      cells[i].classList.toggle("pos", value > 0);
+      cells[i].setAttribute("data-total", name);
+    });
+  }
+
   function freshKeys(used) {
     document.querySelectorAll("#table-live form").forEach(function (form) {
       var key = formTarget(form) && field(form, "idempotency_key");
@@ -244,12 +380,12 @@
     });
   }
 
-  function enqueue(form, target) {
+  function enqueue(form, target, submitter) {
     status = "";
     return startEngine()
       .then(function (engine) {
         updateForms();
-        var sub = submission(form, target);
+        var sub = submission(form, target, submitter);
         var check = call(engine, "preview", sub);
         if (!check.ok && !check.unknown) {
           showPreview(form, check);
@@ -588,7 +724,14 @@
     if (answer.ok) {
       var players = data.players;
       box.appendChild(el("table", { class: "payouts", "data-offline": "" }, [el("tbody", {}, [payoutRow(answer.result, players)])]));
-      box.appendChild(el("p", { class: "lines" }, [el("small", { text: lines(answer.result) })]));
+      var rounds = (data.labels || {}).rounds || {};
+      var prefix = answer.result.round !== "normal" ? (rounds[answer.result.round] || answer.result.round) + ": " : "";
+      box.appendChild(el("p", { class: "lines" }, [el("small", { text: prefix + lines(answer.result) })]));
+      var triggered = answer.result.triggered || [];
+      if (triggered.length) {
+        var said = triggered.map(function (k) { return ((data.labels || {}).triggers || {})[k] || k; }).join(", ");
+        box.appendChild(el("p", { class: "lines triggers" }, [el("strong", { text: t("triggers") + " " + said })]));
+      }
       if (!cfg.firstPreviewMs) cfg.firstPreviewMs = String(Math.round(performance.now()));
     } else if (answer.unknown) {
       box.appendChild(el("p", {}, [el("small", { text: t("unknown") })]));
@@ -629,7 +772,9 @@
     if (!target || !offline) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    enqueue(event.target, target);
+    // the vote's buttons carry its choice (a button that submits names itself in the form data)
+    var submitter = event.submitter && event.submitter.name ? event.submitter : null;
+    enqueue(event.target, target, submitter);
   }, true);
   // No requests while offline (the preview is the engine's then) ...
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -640,7 +785,9 @@
     var elt = event.detail.elt;
     goOffline();
     var target = formTarget(elt);
-    if (target) enqueue(elt, target);
+    var clicked = document.activeElement;
+    var submitter = clicked && clicked.form === elt && clicked.name ? clicked : null;
+    if (target) enqueue(elt, target, submitter);
   });
   document.addEventListener("input", schedulePreview, true);
   document.addEventListener("change", schedulePreview, true);

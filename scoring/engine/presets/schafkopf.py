@@ -155,6 +155,11 @@ def _check_trump_data(
             )
 
 
+def augen_groups(augen: Mapping[str, int]) -> list[list[str]]:
+    """``augen_by_player`` as spec §2.1's ``augen_order``: from fewest to most, equals together."""
+    return [[p for p in augen if augen[p] == value] for value in sorted(set(augen.values()))]
+
+
 def _capped_int(r: HandReader, name: str, most: int, label: str, none_message: str) -> int:
     """A count from 0 to ``most`` (default 0); where the rules allow none at all, a value other
     than 0 is refused with ``none_message`` instead of a range that collapses to "0 bis 0"."""
@@ -617,15 +622,8 @@ class SchafkopfRules(RuleSet):
 
     def _all_against_all(self, r: HandReader, game: Game, rnd: Round, bock: int) -> HandResult:
         seats = r.seats
-        augen = r.per_player_ints("augen_by_player", 0, 120, total=120)
-        assert augen is not None
         tricks = r.per_player_ints("tricks_by_player", 0, 8, total=8, required=False)
-        if tricks:
-            for seat in seats:
-                if tricks[seat] == 0 and augen[seat]:
-                    raise EngineError(
-                        "inconsistent", f"{seat} hat keinen Stich, aber Augen.", f"augen_by_player.{seat}"
-                    )
+        augen = self._augen_or_order(r, tricks, sweep_counts=game.kind == "ramsch")
         spritzer = r.names("kontra_by")
         if game.kind == "ramsch" and not self.options["max_kontra"] and spritzer:
             raise EngineError("not_allowed", "Bei dieser Regel gibt es keine Spritzen.", "kontra_by")
@@ -665,6 +663,45 @@ class SchafkopfRules(RuleSet):
                 payouts[loser] -= price
         outcome = Outcome(game=game.name, deckel=deckel, kontra=len(spritzer), schwarz=sweep is not None)
         return HandResult(self.unit(), tuple(winners), payouts, tuple(lines), outcome, price, multiplier)
+
+    def _augen_or_order(self, r: HandReader, tricks: Mapping[str, int] | None, *, sweep_counts: bool) -> dict[str, int]:
+        """Each player's Augen (``augen_by_player``), or where nobody counted their place in
+        ``augen_order`` (spec §2.1: 0 = fewest, equals share a place). Every comparison the
+        outcome makes (fewest, most, equal, 120 = every trick) reads the same from either, except
+        the Durchmarsch: three equal at the bottom may hold 0 Augen each or 20 each, so there the
+        order alone is refused unless ``tricks_by_player`` tells (``sweep_counts``: the game has one)."""
+        seats = r.seats
+        order = r.order("augen_order")
+        if order is None or r.has("augen_by_player"):
+            augen = r.per_player_ints("augen_by_player", 0, 120, total=120)
+            assert augen is not None
+            if tricks:
+                for seat in seats:
+                    if tricks[seat] == 0 and augen[seat]:
+                        raise EngineError(
+                            "inconsistent", f"{seat} hat keinen Stich, aber Augen.", f"augen_by_player.{seat}"
+                        )
+            if order is not None and [set(g) for g in order] != [set(g) for g in augen_groups(augen)]:
+                raise EngineError("inconsistent", "Reihenfolge und Augen passen nicht zusammen.", "augen_order")
+            return augen
+        places = {player: place for place, group in enumerate(order) for player in group}
+        if tricks:
+            for seat in seats:
+                if tricks[seat] == 0 and places[seat]:
+                    raise EngineError(
+                        "inconsistent",
+                        f"{seat} hat keinen Stich, also keine Augen: ganz vorn einordnen.",
+                        "augen_order",
+                    )
+            return places  # the Durchmarsch is read from the tricks
+        if sweep_counts and len(order) == 2 and len(order[0]) == len(seats) - 1:
+            last = order[1][0]
+            raise EngineError(
+                "missing_field",
+                f"Drei gleich wenige Augen: ob {last} alle Stiche gemacht hat, sagen nur die Augen je Spieler.",
+                "augen_by_player",
+            )
+        return places
 
     def _mungo(
         self,
