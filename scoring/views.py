@@ -32,7 +32,15 @@ from scoring.forms.entry import EntryContext, SubmissionFields
 from scoring.forms.evening import CloseForm, ReasonForm, RulesForm, SessionForm, TableStartForm
 from scoring.forms.families import FamilyHandForm
 from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, event_kinds, posted_form_class
-from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
+from scoring.labels import (
+    club_words,
+    describe,
+    short_names,
+    suit_names,
+    triggered_label,
+    triggered_news,
+    unpaid_notes,
+)
 from scoring.models import Entry, Session, Table, Unit
 from scoring.tables import KasseTable, SessionTable
 
@@ -190,6 +198,7 @@ def _live_context(
         "state": result.state,
         "setup": setup,
         "sheet": sheet,
+        "short": sheet.short,
         "form": form,
         "json_form": json_form,
         "event_forms": _event_forms(entry_context),
@@ -313,7 +322,11 @@ def entry_preview(request: HttpRequest, access: ClubAccess, session_id: int, tab
     context = _entry_context(table, entry)
     stored = entry.data if entry is not None else None
     form = entry_form_class(context, stored)(request.POST, context=context)
-    return render(request, "scoring/_preview.html", {"preview": _preview(form, context), "form": form, "table": table})
+    return render(
+        request,
+        "scoring/_preview.html",
+        {"preview": _preview(form, context), "form": form, "table": table, "short": short_names(context.setup.players)},
+    )
 
 
 def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
@@ -424,6 +437,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "delete_form": ReasonForm(prefix="delete"),
             "state": context.state,
             "setup": context.setup,
+            "short": short_names(context.setup.players),
             "urls": _table_urls(table),
             "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
             "can_write": True,

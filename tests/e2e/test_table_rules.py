@@ -63,7 +63,10 @@ def test_the_stoecklesrunde_shows_the_stoeckle_and_who_must_play(
     must = selectors.table_state(table).state.must_play
     open_table(page, live_server, world, table)
     expect(page.locator(".stoeckle")).to_contain_text(f"Will keiner spielen, muss {must} spielen")
-    expect(page.locator(".stoeckle-table")).to_contain_text("Stöckle noch zu spielen")
+    summary = page.locator(".stoeckle summary")  # issue 21: one line, the table a tap away
+    expect(summary).to_contain_text("Stöckle noch zu spielen")
+    summary.click()
+    expect(page.locator(".stoeckle-table")).to_contain_text("Wenz")
     shot(page, "stoecklesrunde")
 
 

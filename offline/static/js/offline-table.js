@@ -230,7 +230,9 @@
       var expected = field(f, "expected_number");
       if (expected) expected.value = expected.defaultValue = String(nextNumber());
       var button = f.querySelector("button.save, .as-json button[type=submit]");
-      if (button) button.textContent = button.textContent.replace(/\d+/, String(nextNumber()));
+      // Only the label: the save button of the bar also shows the amount (score-entry.js).
+      var label = button && (button.querySelector(".save-label") || button);
+      if (label) label.textContent = label.textContent.replace(/\d+/, String(nextNumber()));
     });
     root.querySelectorAll("[data-dealer]").forEach(function (el) {
       el.textContent = t("dealer", { name: state.dealer });
