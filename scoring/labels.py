@@ -114,23 +114,40 @@ def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) ->
 GAME_SHORT = {"rufspiel": "Ruf", "farbwenz": "F-Wenz", "farbgeier": "F-Geier", "ramsch": "Ramsch"}
 
 
+SHORT_MAX = 7  # characters that fit a player's column of the Liste at six players on a 390 px phone
+
+
 def short_names(names: Sequence[str]) -> dict[str, str]:
-    """A short name per player for a narrow column: the first name where it is unique at the
-    table, else the first name and the initial of the last, else the full name."""
+    """A short name per player for a narrow column, distinct at the table and at most
+    ``SHORT_MAX`` characters (issue 21: two "Maximilian …" must not both read "Maximi…"): the
+    first name; else its start and the last name's initial (``Maxi H.``); else the first initial
+    and the last name's start (``M. Hube``); else the start of the full name and the seat number."""
+
+    def clip(word: str, size: int) -> str:
+        return word if len(word) <= size else word[: size - 1] + "."
+
     def first(name: str) -> str:
-        return name.split()[0] if name.split() else name
+        return clip(name.split()[0] if name.split() else name, SHORT_MAX)
 
     def first_and_initial(name: str) -> str:
         words = name.split()
-        return f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
+        return f"{clip(words[0], SHORT_MAX - 3)} {words[-1][0]}." if len(words) > 1 else clip(name, SHORT_MAX)
+
+    def initial_and_last(name: str) -> str:
+        words = name.split()
+        return f"{words[0][0]}. {clip(words[-1], SHORT_MAX - 3)}" if len(words) > 1 else clip(name, SHORT_MAX)
 
     out: dict[str, str] = {}
-    for shorten in (first, first_and_initial):
+    for shorten in (first, first_and_initial, initial_and_last):
         candidates = [shorten(name) for name in names]
+        taken = set(out.values())
         for name, short in zip(names, candidates, strict=True):
-            if name not in out and candidates.count(short) == 1:
+            if name not in out and candidates.count(short) == 1 and short not in taken:
                 out[name] = short
-    return {name: out.get(name, name) for name in names}
+    for seat, name in enumerate(names, start=1):
+        if name not in out:
+            out[name] = f"{clip(name, SHORT_MAX - 2)}{seat}"
+    return out
 
 
 def describe_short(data: Mapping[str, Any], short: Mapping[str, str], suits: Mapping[str, str] = SUIT_LABELS) -> str:

@@ -36,7 +36,10 @@ def playwright() -> Iterator[Playwright]:
 
 def launch(playwright: Playwright, **options: Any) -> Browser:
     return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-background-networking"], **options
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=["--no-sandbox", "--disable-background-networking"],
+        **options,
     )
 
 

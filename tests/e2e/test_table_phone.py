@@ -410,21 +410,43 @@ def bfcache_browser(playwright: Playwright) -> Iterator[Browser]:
 # second; ("event", kind) starts a special round from "Ereignis eintragen". Every game kind, a
 # Rufspiel with all it can have, a 60:60 that starts a Bockrunde, hands in it, a Stöcklesrunde.
 EVENING: list[tuple[str, list[tuple[str, str]]]] = [
-    ("Rufspiel", [("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Gerufen", "Schell"),
-                  ("Ergebnis", "gewonnen"), ("Laufende", "3"), ("Gestoßen", "Schuss"), ("Deckel", "2")]),
+    (
+        "Rufspiel",
+        [
+            ("Spiel", "Rufspiel"),
+            ("Spieler", "{0}"),
+            ("Mitspieler", "{1}"),
+            ("Gerufen", "Schell"),
+            ("Ergebnis", "gewonnen"),
+            ("Laufende", "3"),
+            ("Gestoßen", "Schuss"),
+            ("Deckel", "2"),
+        ],
+    ),
     ("Solo", [("Spiel", "Solo"), ("Spieler", "{1}"), ("Trumpf", "Herz"), ("Ergebnis", "verloren")]),
     ("Wenz", [("Spiel", "Wenz"), ("Spieler", "{0}"), ("Ergebnis", "gewonnen"), ("Laufende", "2")]),
     ("Bettel", [("Spiel", "Bettel"), ("Spieler", "{1}"), ("Ergebnis", "verloren")]),
     ("Rufspiel 60:60", [("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Ergebnis", "60:60")]),
-    ("Rufspiel Bock", [("Spiel", "Rufspiel"), ("Spieler", "{1}"), ("Mitspieler", "{0}"), ("Ergebnis", "Schneider"),
-                       ("Gestoßen", "Re")]),
+    (
+        "Rufspiel Bock",
+        [
+            ("Spiel", "Rufspiel"),
+            ("Spieler", "{1}"),
+            ("Mitspieler", "{0}"),
+            ("Ergebnis", "Schneider"),
+            ("Gestoßen", "Re"),
+        ],
+    ),
     ("Solo Bock", [("Spiel", "Solo"), ("Spieler", "{0}"), ("Trumpf", "Laub"), ("Ergebnis", "gewonnen")]),
     ("Stöcklesrunde", [("event", "stoecklesrunde")]),
     ("Wenz 2", [("Spiel", "Wenz"), ("Spieler", "{0}"), ("Ergebnis", "verloren")]),
     ("Solo 2", [("Spiel", "Solo"), ("Spieler", "{1}"), ("Trumpf", "Schell"), ("Ergebnis", "gewonnen")]),
     ("Bettel 2", [("Spiel", "Bettel"), ("Spieler", "{0}"), ("Ergebnis", "gewonnen")]),
     ("Solo 3", [("Spiel", "Solo"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "verloren")]),
-    ("Tout", [("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen")]),
+    (
+        "Tout",
+        [("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen")],
+    ),
     ("Sie", [("Spiel", "Sie"), ("Spieler", "{1}")]),
     ("Mungo", [("Spiel", "Mungo"), ("Spieler?", "{0}"), ("augen", "20 31 44")]),
 ]
@@ -440,7 +462,12 @@ def above_bar(page: Page, locator: Locator) -> bool:
     """Fully on the screen and not under the bar at the bottom: a thumb reaches it as it is."""
     box = locator.bounding_box()
     assert box is not None, "not rendered"
-    return box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= WIDTH and box["y"] + box["height"] <= bar_top(page)
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= WIDTH
+        and box["y"] + box["height"] <= bar_top(page)
+    )
 
 
 def check_totals(page: Page, table: Table, where: str) -> None:
@@ -509,7 +536,11 @@ def test_the_save_button_and_every_total_stay_under_the_thumb(
 ) -> None:
     table = start_table(world, players=players)
     context = bfcache_browser.new_context(
-        locale="de-DE", viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True, device_scale_factor=2
+        locale="de-DE",
+        viewport={"width": WIDTH, "height": HEIGHT},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
     )
     page = context.new_page()
     page.set_default_timeout(10_000)

@@ -1,0 +1,51 @@
+"""Issue 21 on the server's side: the table page's bar (every total, the Liste, the save button),
+no page kept for Back, short names that stay distinct."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import services
+from scoring.amounts import format_amount
+from scoring.labels import SHORT_MAX, short_names
+from scoring.models import Table
+from scoring.templatetags.score_sheet import bare
+from tests.factories import rufspiel
+from tests.scoring.test_pages import hand_post, table, url
+
+__all__ = ["table"]  # the fixture, shared with test_pages
+
+
+def test_pages_with_money_or_a_table_state_are_never_kept_for_back(client_as: Any, table: Table) -> None:
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    client = client_as("scorer")
+    for page in (table.session.get_absolute_url(), table.get_absolute_url(), url("table_audit", table)):
+        response = client.get(page)
+        assert response.status_code == 200
+        assert "no-store" in response["Cache-Control"], page
+    assert "no-store" in client.post(url("entry_add", table), hand_post(table), HTTP_HX_REQUEST="true")["Cache-Control"]
+
+
+def test_the_bar_shows_every_total_the_way_to_the_liste_and_the_save_button(client_as: Any, table: Table) -> None:
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    body = client_as("scorer").post(url("entry_add", table), hand_post(table), HTTP_HX_REQUEST="true").content.decode()
+    bar = body[body.index('id="thumb-bar"') :]
+    for name, value in services.selectors.table_sheet(table).final:
+        assert f'data-strip-total="{name}">{bare(format_amount(value, table.unit))}</strong>' in bar
+    assert 'href="#liste"' in bar and "Nr. 3 speichern" in bar
+    assert "Nr. 2 gespeichert" in bar  # the message of the save, under the thumb
+    assert 'id="liste"' in body
+
+
+def test_a_reader_sees_no_bar(client_as: Any, table: Table) -> None:
+    assert "thumb-bar" not in client_as("member").get(table.get_absolute_url()).content.decode()
+
+
+def test_short_names_stay_distinct_and_short() -> None:
+    names = ["Maximilian Huber", "Maximilian Mayr", "Maximilian Hofer", "Sepp Huber", "Zenzi Mayr", "Zenzi Maier"]
+    short = short_names(names)
+    assert len(set(short.values())) == len(names)
+    assert all(len(value) <= SHORT_MAX for value in short.values())
+    assert short["Sepp Huber"] == "Sepp"
+    assert short["Maximilian Mayr"] == "Max. M."
+    assert short_names(["Sepp Huber", "Zenzi Mayr"]) == {"Sepp Huber": "Sepp", "Zenzi Mayr": "Zenzi"}
