@@ -552,7 +552,8 @@ class _Fold:
             left = ", ".join(_GAME_LABELS.get(g, g) for g in held[owner]) or "keins mehr"
             raise EngineError(
                 "not_allowed",
-                f"{owner} hat {_GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left} (001 §5.4).",
+                f"{owner} hat {_GAME_LABELS.get(game, game)} in dieser Runde schon gespielt; übrig: {left}"
+                " (001 §5.4).",
                 "game",
             )
         held[owner] = tuple(g for g in held[owner] if g != game)

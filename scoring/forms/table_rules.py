@@ -43,7 +43,7 @@ def bid_field(rules: SchafkopfRules, rnd: Round) -> forms.IntegerField | None:
 
 
 def bought_by_field(state: TableState) -> forms.ChoiceField | None:
-    """ "Gekauft von" at tables of five and six: the dealer (at six also the Abheber) may buy the
+    """"Gekauft von" at tables of five and six: the dealer (at six also the Abheber) may buy the
     cards of the player dealt last and play in his seat."""
     if not state.buyers:
         return None
