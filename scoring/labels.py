@@ -194,12 +194,17 @@ def triggered_news(triggered: Sequence[str], pending: Sequence[Mapping[str, Any]
     rounds pending after it (``TableState.pending_rounds()``) for how long and when."""
     news = []
     for kind in triggered:
-        slot = next((s for s in pending if s["round"] == kind), None)
+        # The round just set off is the last of its kind: a Bockrunde triggered inside a running
+        # one is queued behind it, or (bock_overlap "stack") runs on top of it (issue 21).
+        slots = [s for s in pending if s["round"] == kind]
+        slot = slots[-1] if slots else None
         games = slot["games"] if slot else None
         if kind == "vote":
             news.append(_("Abstimmung fällig: Mungorunde oder Bockrunde? Erst danach wird weitergespielt."))
         elif slot is not None and not slot["in_force"]:
             news.append(_("%(round)s ausgelöst: sie kommt nach der laufenden Runde.") % {"round": round_label(kind)})
+        elif kind == "bockrunde" and len(slots) > 1:
+            news.append(_("Noch eine Bockrunde: die nächsten %(n)s Spiele zusätzlich doppelt.") % {"n": games})
         elif kind == "bockrunde":
             news.append(_("Bockrunde: die nächsten %(n)s Spiele doppelt.") % {"n": games})
         elif kind == "mungorunde":

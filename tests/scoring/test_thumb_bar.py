@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from clubs.models import Member
 from scoring import services
 from scoring.amounts import format_amount
-from scoring.labels import SHORT_MAX, short_names
+from scoring.engine.core import EngineError
+from scoring.labels import SHORT_MAX, short_names, triggered_news
 from scoring.models import Table
 from scoring.templatetags.score_sheet import bare
-from tests.factories import rufspiel
+from tests.factories import World, rufspiel
 from tests.scoring.test_pages import hand_post, table, url
 
 __all__ = ["table"]  # the fixture, shared with test_pages
@@ -49,3 +53,35 @@ def test_short_names_stay_distinct_and_short() -> None:
     assert short["Sepp Huber"] == "Sepp"
     assert short["Maximilian Mayr"] == "Max. M."
     assert short_names(["Sepp Huber", "Zenzi Mayr"]) == {"Sepp Huber": "Sepp", "Zenzi Mayr": "Zenzi"}
+
+
+def test_a_bockrunde_triggered_inside_a_running_one_says_it_is_queued() -> None:
+    running = {"round": "bockrunde", "games": 2, "in_force": True}
+    queued = {"round": "bockrunde", "games": 4, "in_force": False}
+    assert triggered_news(["bockrunde"], [running, queued]) == [
+        "Bockrunde ausgelöst: sie kommt nach der laufenden Runde."
+    ]
+    stacked = {"round": "bockrunde", "games": 4, "in_force": True}
+    assert triggered_news(["bockrunde"], [running, stacked]) == [
+        "Noch eine Bockrunde: die nächsten 4 Spiele zusätzlich doppelt."
+    ]
+    assert triggered_news(["bockrunde"], [stacked]) == ["Bockrunde: die nächsten 4 Spiele doppelt."]
+
+
+def test_buying_at_a_doppelkopf_table_of_five_is_refused_as_004_has_none(world: World) -> None:
+    session = services.session_create(club=world.club, date="2026-11-20", user=None)
+    Member.objects.create(club=world.club, display_name="Resi Gruber")
+    members = list(Member.objects.filter(club=world.club).order_by("pk")[:5])
+    table = services.table_start(session=session, members=members, rules="doppelkopf", user=None)
+    state = services.selectors.table_state(table).state
+    hand = {"game": "normal", "re": list(state.seats[:2]), "augen": 150, "bought_by": state.sitting_out[0]}
+    with pytest.raises(EngineError) as refused:
+        services.entry_append(table=table, data=hand, user=None)
+    assert "Doppelkopf (004) gibt es kein Kaufen" in str(refused.value)
+    assert "001" not in str(refused.value)
+
+
+def test_the_offline_lines_say_the_rule_books_suit_words(client_as: Any, table: Table) -> None:
+    """Issue 21: under Allgäu the phone's own lines say Laub, as the server's do (not Gras)."""
+    page = client_as("scorer").get(table.get_absolute_url()).content.decode()
+    assert 'data-suit-words="{&quot;Gras&quot;: &quot;Laub&quot;, &quot;Schellen&quot;: &quot;Schell&quot;}"' in page

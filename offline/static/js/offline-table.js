@@ -453,9 +453,19 @@
 
   function sign(value) { return value > 0 ? "pos" : value < 0 ? "neg" : ""; }
 
+  // The engine's suit words as the table's rule book says them ("Solo Gras" → "Solo Laub"
+  // under Allgäu), as the server's lines do (scoring.labels.club_words).
+  var suitWords = JSON.parse(cfg.suitWords || "{}");
+  function clubWords(text) {
+    Object.keys(suitWords).forEach(function (word) {
+      text = text.replace(new RegExp("(^|[^\\wäöüß])" + word + "(?![\\wäöüß])", "g"), "$1" + suitWords[word]);
+    });
+    return text;
+  }
+
   function lines(result) {
     return result.lines.map(function (line) {
-      return line.label + (line.amount !== undefined ? " " + line.amount : "");
+      return clubWords(line.label) + (line.amount !== undefined ? " " + line.amount : "");
     }).join(" · ");
   }
 
