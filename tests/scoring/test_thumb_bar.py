@@ -85,3 +85,9 @@ def test_the_offline_lines_say_the_rule_books_suit_words(client_as: Any, table: 
     """Issue 21: under Allgäu the phone's own lines say Laub, as the server's do (not Gras)."""
     page = client_as("scorer").get(table.get_absolute_url()).content.decode()
     assert 'data-suit-words="{&quot;Gras&quot;: &quot;Laub&quot;, &quot;Schellen&quot;: &quot;Schell&quot;}"' in page
+
+
+def test_the_json_help_shows_a_hand_of_the_tables_own_game(client_as: Any, table: Table) -> None:
+    page = client_as("scorer").get(table.get_absolute_url()).content.decode()
+    assert "&quot;game&quot;: &quot;rufspiel&quot;, &quot;declarer&quot;: &quot;" in page
+    assert "&quot;re&quot;" not in page  # no Doppelkopf example on a Schafkopf table
