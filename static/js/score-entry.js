@@ -47,6 +47,22 @@
     if (laufende && laufende.closest("label[hidden]")) check(laufende.closest("fieldset"), 0);
   }
 
+  // 001 §7.1/§7.2: a buyer plays in the seat of the player dealt last (data-seller), who sits
+  // out instead: the player buttons dim the seller and offer the buyer.
+  function applyPurchase(form) {
+    var seller = form.dataset.seller;
+    if (!seller) return;
+    var bought = form.querySelector('input[name="bought_by"]:checked');
+    var buyer = bought ? bought.value : "";
+    form.querySelectorAll("fieldset.players label").forEach(function (label) {
+      var input = label.querySelector("input");
+      if (!input || input.name === "bought_by") return;
+      if (!("outAtFirst" in label.dataset)) label.dataset.outAtFirst = label.classList.contains("out") ? "1" : "";
+      var out = buyer ? input.value === seller || (label.dataset.outAtFirst && input.value !== buyer) : !!label.dataset.outAtFirst;
+      label.classList.toggle("out", !!out);
+    });
+  }
+
   // Mungo: when all but one player's Augen are typed, the last is what is left of 120.
   function completeAugen(form, typed) {
     var fields = Array.prototype.filter.call(
@@ -173,6 +189,7 @@
     if (said) said.remove();
     update(form);
     if (event.target.name === "game" || event.target.name === "tout") applyDefaults(form);
+    if (event.target.name === "bought_by") applyPurchase(form);
   });
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-entry-form]");
