@@ -377,12 +377,14 @@ def session_stock(session: Session) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Transfer:
-    """One payment of the settlement; ``None`` for ``payer``/``payee`` is the Stock."""
+    """One payment of the settlement; ``None`` for ``payer``/``payee`` is the Stock, or the
+    club's Kasse where ``kasse`` is set (the evening's winnings were booked to it, 001 §10)."""
 
     payer: Member | None
     payee: Member | None
     amount: int
     unit: str
+    kasse: bool = False
 
     @property
     def payer_name(self) -> str:
@@ -394,17 +396,64 @@ class Transfer:
 
 
 def session_settlement(session: Session) -> list[Transfer]:
-    """Who pays whom to settle the evening, per unit, with the fewest transfers."""
+    """Who pays whom to settle the evening, per unit, with the fewest transfers.
+
+    Issue 21: what is in the Stock is paid there by whoever paid it in by an event (a misdeal,
+    001 §8.1/§8.2), not by whoever the fewest transfers would pick; and once the evening's
+    winnings are booked to the Kasse (001 §10), every loser pays the Kasse, nobody pays a winner."""
+    balances = [b for b in session_balances(session) if b.amount]
+    if _winnings_in_kasse(session):
+        return [Transfer(b.member, None, -b.amount, b.unit, kasse=True) for b in balances if b.member and b.amount < 0]
     by_unit: dict[str, list[Balance]] = defaultdict(list)
-    for balance in session_balances(session):
-        if balance.amount:
-            by_unit[balance.unit].append(balance)
+    for balance in balances:
+        by_unit[balance.unit].append(balance)
+    paid_in = _stock_payments(session)
     transfers: list[Transfer] = []
-    for unit, balances in sorted(by_unit.items()):
-        parties = [b.member for b in balances]
-        for payer, payee, amount in fewest_transfers([b.amount for b in balances]):
-            transfers.append(Transfer(parties[payer], parties[payee], amount, unit))
+    for unit, unit_balances in sorted(by_unit.items()):
+        amounts = {b.member.pk if b.member else None: b.amount for b in unit_balances}
+        members = {b.member.pk: b.member for b in unit_balances if b.member}
+        for member_id, paid in sorted(paid_in.get(unit, {}).items()):
+            amount = min(paid, amounts.get(None, 0))
+            if amount > 0 and member_id in members:
+                transfers.append(Transfer(members[member_id], None, amount, unit))
+                amounts[member_id] += amount
+                amounts[None] -= amount
+        parties = [key for key, amount in amounts.items() if amount]
+        for payer, payee, amount in fewest_transfers([amounts[key] for key in parties]):
+            payer_id, payee_id = parties[payer], parties[payee]
+            transfers.append(
+                Transfer(
+                    members.get(payer_id) if payer_id else None,
+                    members.get(payee_id) if payee_id else None,
+                    amount,
+                    unit,
+                )
+            )
     return transfers
+
+
+def _winnings_in_kasse(session: Session) -> bool:
+    """The evening is closed and its winnings stand in the Kasse (not reversed by a reopening)."""
+    if not session.is_closed:
+        return False
+    return bool(KasseBooking.objects.filter(session=session).aggregate(total=Sum("amount"))["total"])
+
+
+def _stock_payments(session: Session) -> dict[str, dict[int, int]]:
+    """Per unit and player, what they paid into a Stock by events (Vergeben, Verabhebt,
+    zusammengeworfen): the entries that raised the Stock and are no hand."""
+    raised: list[int] = []
+    before: dict[int, int] = {}
+    rows = Entry.objects.filter(table__session=session).order_by("table_id", "number")
+    for entry_id, table_id, kind, stock in rows.values_list("pk", "table_id", "kind", "stock_after"):
+        if stock > before.get(table_id, 0) and kind != "hand":
+            raised.append(entry_id)
+        before[table_id] = stock
+    out: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    paid = LedgerEntry.objects.filter(entry_id__in=raised, amount__lt=0).values_list("unit", "member_id", "amount")
+    for unit, member_id, amount in paid:
+        out[unit][member_id] -= amount
+    return out
 
 
 # Exact up to this many parties with a balance (2**n subsets, well under 0.1 s); an evening at

@@ -91,3 +91,34 @@ def test_the_json_help_shows_a_hand_of_the_tables_own_game(client_as: Any, table
     page = client_as("scorer").get(table.get_absolute_url()).content.decode()
     assert "&quot;game&quot;: &quot;rufspiel&quot;, &quot;declarer&quot;: &quot;" in page
     assert "&quot;re&quot;" not in page  # no Doppelkopf example on a Schafkopf table
+
+
+def test_the_misdealer_pays_the_stock_and_after_the_kasse_every_loser_pays_the_kasse(
+    client_as: Any, table: Table
+) -> None:
+    """Issue 21 (001 §8.1, §10): the Stock is paid by who misdealt, not by whoever the fewest
+    transfers pick; with the winnings in the Kasse nobody pays a winner."""
+    for deckel in (1, 3, 3):  # the dealer of the fourth hand wins the second and third: ahead
+        services.entry_append(table=table, data=rufspiel(table, deckel=deckel), user=None)
+    misdealer = services.selectors.table_state(table).state.dealer
+    services.entry_append(table=table, data={"event": "vergeben", "by": misdealer}, user=None)
+    assert (
+        dict((b.member.display_name, b.amount) for b in services.selectors.session_balances(table.session) if b.member)[
+            misdealer
+        ]
+        > 0
+    )
+    transfers = services.selectors.session_settlement(table.session)
+    into_stock = [t for t in transfers if t.payee is None]
+    assert [(t.payer_name, t.amount) for t in into_stock] == [(misdealer, 50)]
+    client = client_as("owner")
+    page = client.get(table.session.get_absolute_url()).content.decode()
+    assert f"{misdealer} zahlt {format_amount(50, table.unit)} in den Stock" in page
+    services.session_close(session=table.session, user=None, book_to_kasse=True)
+    table.session.refresh_from_db()
+    transfers = services.selectors.session_settlement(table.session)
+    losers = {
+        b.member.display_name for b in services.selectors.session_balances(table.session) if b.member and b.amount < 0
+    }
+    assert transfers and all(t.kasse and t.payer_name in losers for t in transfers)
+    assert "in die Kasse" in client.get(table.session.get_absolute_url()).content.decode()
