@@ -114,6 +114,25 @@ def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) ->
 GAME_SHORT = {"rufspiel": "Ruf", "farbwenz": "F-Wenz", "farbgeier": "F-Geier", "ramsch": "Ramsch"}
 
 
+def paper_numbers(kinds: Sequence[str]) -> list[str]:
+    """The "Nr." of each log entry as the paper sheet counts (issue 21): the hands 1, 2, 3 …;
+    an event (Vergeben, a special round …) is no hand and takes the number of the hand before it
+    with a letter (``12a``, ``12b``; ``0a`` before the first hand), so the numbers never drift
+    from the paper. ``kinds`` are the entries' kinds in log order ("hand" or the event)."""
+    out: list[str] = []
+    hands = 0
+    letters = 0
+    for kind in kinds:
+        if kind == "hand":
+            hands += 1
+            letters = 0
+            out.append(str(hands))
+        else:
+            out.append(f"{hands}{chr(ord('a') + letters % 26)}")
+            letters += 1
+    return out
+
+
 SHORT_MAX = 7  # characters that fit a player's column of the Liste at six players on a 390 px phone
 
 

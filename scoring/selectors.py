@@ -23,7 +23,7 @@ from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import random_hand
 from scoring.engine.session import SessionResult, fold
 from scoring.engine.session_rules import TableRules
-from scoring.labels import describe, describe_short, explain_lines, short_names, suit_names
+from scoring.labels import describe, describe_short, explain_lines, paper_numbers, short_names, suit_names
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Seat, Session, Table, Unit
 
 DEFAULT_PRESET = "allgaeu"
@@ -199,6 +199,7 @@ class SheetRow:
     what: str  # the entry in one line, suits named as the table's rule book names them
     what_short: str  # a few characters of it, for a phone
     explanation: str  # the entry's explanation lines in one line, in the table's suit words
+    label: str = ""  # its "Nr." as the paper sheet counts (labels.paper_numbers)
 
     @property
     def amounts(self) -> tuple[int | None, ...]:
@@ -250,7 +251,9 @@ def table_sheet(table: Table) -> Sheet:
     stock = 0
     suits = suit_names(table.preset)
     short = short_names(players)
-    for entry in Entry.objects.filter(table=table).order_by("number"):
+    entries = list(Entry.objects.filter(table=table).order_by("number"))
+    numbers = paper_numbers([entry.kind for entry in entries])
+    for entry, label in zip(entries, numbers, strict=True):
         row = amounts[entry.pk]
         running = [total + (amount or 0) for total, amount in zip(running, row, strict=True)]
         cells = tuple(
@@ -266,10 +269,22 @@ def table_sheet(table: Table) -> Sheet:
                 what=describe(entry.data, suits),
                 what_short=describe_short(entry.data, short, suits),
                 explanation=explain_lines(entry.lines, suits),
+                label=label,
             )
         )
         stock = entry.stock_after
     return Sheet(table, players, tuple(rows), tuple(running), stock, table.unit)
+
+
+def entry_labels(table: Table) -> dict[int, str]:
+    """Each entry's log position → its "Nr." as on paper (labels.paper_numbers)."""
+    kinds = list(Entry.objects.filter(table=table).order_by("number").values_list("number", "kind"))
+    return dict(zip((n for n, _ in kinds), paper_numbers([k for _, k in kinds]), strict=True))
+
+
+def next_hand_number(table: Table) -> int:
+    """The paper's number of the next hand: the hands so far, plus one."""
+    return Entry.objects.filter(table=table, kind="hand").count() + 1
 
 
 def sheet_changes(before: Sheet, after: Sheet) -> tuple[list[int], dict[str, int]]:

@@ -36,3 +36,9 @@ def suit_words(preset: str) -> str:
     "Laub"}`` under Allgäu): the phone's own lines then read as the server's (``club_words``)."""
     suits = suit_names(preset)
     return json.dumps({word: suits[key] for key, word in SUIT_LABELS.items() if suits.get(key, word) != word})
+
+
+@register.filter
+def as_json(value: Any) -> str:
+    """A value for a data attribute as JSON (the template escapes it for the attribute)."""
+    return json.dumps(value, ensure_ascii=False)

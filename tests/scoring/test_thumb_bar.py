@@ -11,7 +11,7 @@ from clubs.models import Member
 from scoring import services
 from scoring.amounts import format_amount
 from scoring.engine.core import EngineError
-from scoring.labels import SHORT_MAX, short_names, triggered_news
+from scoring.labels import SHORT_MAX, paper_numbers, short_names, triggered_news
 from scoring.models import Table
 from scoring.templatetags.score_sheet import bare
 from tests.factories import World, rufspiel
@@ -122,3 +122,18 @@ def test_the_misdealer_pays_the_stock_and_after_the_kasse_every_loser_pays_the_k
     }
     assert transfers and all(t.kasse and t.payer_name in losers for t in transfers)
     assert "in die Kasse" in client.get(table.session.get_absolute_url()).content.decode()
+
+
+def test_hands_are_numbered_as_on_paper_and_events_take_a_letter() -> None:
+    kinds = ["vergeben", "hand", "hand", "special_round", "vergeben", "hand"]
+    assert paper_numbers(kinds) == ["0a", "1", "2", "2a", "2b", "3"]
+
+
+def test_the_save_button_and_the_liste_count_hands_not_events(client_as: Any, table: Table) -> None:
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    services.entry_append(table=table, data={"event": "special_round", "kind": "stoecklesrunde"}, user=None)
+    client = client_as("scorer")
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert "Nr. 2 speichern" in page and ">1a</a>" in page
+    body = client.post(url("entry_add", table), hand_post(table), HTTP_HX_REQUEST="true").content.decode()
+    assert "Nr. 2 gespeichert" in body and "Nr. 3 speichern" in body

@@ -203,6 +203,13 @@
     return (data ? data.log.length : 0) + (folded ? folded.entries.length : 0) + 1;
   }
 
+  // The paper's "Nr." of the next hand: events are no hands (issue 21, scoring.labels.paper_numbers).
+  function nextHandNumber() {
+    var stored = data ? data.log.filter(function (entry) { return !("event" in entry); }).length : 0;
+    var waiting = folded ? folded.entries.filter(function (r) { return r.ok ? !("event" in r.result) : r.unknown; }).length : 0;
+    return stored + waiting + 1;
+  }
+
   // The page's forms were rendered for the stored log; after entries saved offline the next
   // hand is someone else's deal, maybe under Dauerdeckel, and has another number.
   function updateForms() {
@@ -232,7 +239,7 @@
       var button = f.querySelector("button.save, .as-json button[type=submit]");
       // Only the label: the save button of the bar also shows the amount (score-entry.js).
       var label = button && (button.querySelector(".save-label") || button);
-      if (label) label.textContent = label.textContent.replace(/\d+/, String(nextNumber()));
+      if (label) label.textContent = label.textContent.replace(/\d+/, String(nextHandNumber()));
     });
     root.querySelectorAll("[data-dealer]").forEach(function (el) {
       el.textContent = t("dealer", { name: state.dealer });
@@ -576,8 +583,10 @@
       });
       return el("tr", { class: "offline-entry offline-" + record.status, "data-key": record.key }, cells);
     });
+    // Short names, as the Liste's columns: the queue fits a 390 px phone (issue 21).
+    var shortNames = JSON.parse(cfg.shortNames || "{}") || {};
     var head = el("tr", {}, [el("th", { text: "Nr." }), el("th", { text: "" })].concat(players.map(function (name) {
-      return el("th", { class: "num", text: name });
+      return el("th", { class: "num", title: name, text: shortNames[name] || name });
     })));
     var totals = folded ? folded.totals : {};
     var sum = el("tr", { class: "sum" }, [el("th"), el("th", { text: t("totals") })].concat(players.map(function (name) {
