@@ -56,7 +56,7 @@
     var buyer = bought ? bought.value : "";
     form.querySelectorAll("fieldset.players label").forEach(function (label) {
       var input = label.querySelector("input");
-      if (!input || input.name === "bought_by") return;
+      if (!input) return;
       if (!("outAtFirst" in label.dataset)) label.dataset.outAtFirst = label.classList.contains("out") ? "1" : "";
       var out = buyer ? input.value === seller || (label.dataset.outAtFirst && input.value !== buyer) : !!label.dataset.outAtFirst;
       label.classList.toggle("out", !!out);

@@ -488,7 +488,7 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
     Schreiber would need (none) are counted as changes of the scroll position."""
     form = page.locator("#entry-form")
     seats = services.selectors.table_state(table).state.seats
-    number = Entry.objects.filter(table=table).count() + 1
+    number = Entry.objects.filter(table=table, kind="hand").count() + 1  # as on paper: events are no hands
     start = page.evaluate("window.scrollY")
     taps = 0
     for legend, label in steps:
