@@ -116,24 +116,59 @@ def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) ->
 GAME_SHORT = {"rufspiel": "Ruf", "farbwenz": "F-Wenz", "farbgeier": "F-Geier", "ramsch": "Ramsch"}
 
 
+def paper_numbers(kinds: Sequence[str]) -> list[str]:
+    """The "Nr." of each log entry as the paper sheet counts (issue 21): the hands 1, 2, 3 …;
+    an event (Vergeben, a special round …) is no hand and takes the number of the hand before it
+    with a letter (``12a``, ``12b``; ``0a`` before the first hand), so the numbers never drift
+    from the paper. ``kinds`` are the entries' kinds in log order ("hand" or the event)."""
+    out: list[str] = []
+    hands = 0
+    letters = 0
+    for kind in kinds:
+        if kind == "hand":
+            hands += 1
+            letters = 0
+            out.append(str(hands))
+        else:
+            out.append(f"{hands}{chr(ord('a') + letters % 26)}")
+            letters += 1
+    return out
+
+
+SHORT_MAX = 7  # characters that fit a player's column of the Liste at six players on a 390 px phone
+
+
 def short_names(names: Sequence[str]) -> dict[str, str]:
-    """A short name per player for a narrow column: the first name where it is unique at the
-    table, else the first name and the initial of the last, else the full name."""
+    """A short name per player for a narrow column, distinct at the table and at most
+    ``SHORT_MAX`` characters (issue 21: two "Maximilian …" must not both read "Maximi…"): the
+    first name; else its start and the last name's initial (``Maxi H.``); else the first initial
+    and the last name's start (``M. Hube``); else the start of the full name and the seat number."""
+
+    def clip(word: str, size: int) -> str:
+        return word if len(word) <= size else word[: size - 1] + "."
 
     def first(name: str) -> str:
-        return name.split()[0] if name.split() else name
+        return clip(name.split()[0] if name.split() else name, SHORT_MAX)
 
     def first_and_initial(name: str) -> str:
         words = name.split()
-        return f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
+        return f"{clip(words[0], SHORT_MAX - 3)} {words[-1][0]}." if len(words) > 1 else clip(name, SHORT_MAX)
+
+    def initial_and_last(name: str) -> str:
+        words = name.split()
+        return f"{words[0][0]}. {clip(words[-1], SHORT_MAX - 3)}" if len(words) > 1 else clip(name, SHORT_MAX)
 
     out: dict[str, str] = {}
-    for shorten in (first, first_and_initial):
+    for shorten in (first, first_and_initial, initial_and_last):
         candidates = [shorten(name) for name in names]
+        taken = set(out.values())
         for name, short in zip(names, candidates, strict=True):
-            if name not in out and candidates.count(short) == 1:
+            if name not in out and candidates.count(short) == 1 and short not in taken:
                 out[name] = short
-    return {name: out.get(name, name) for name in names}
+    for seat, name in enumerate(names, start=1):
+        if name not in out:
+            out[name] = f"{clip(name, SHORT_MAX - 2)}{seat}"
+    return out
 
 
 def describe_short(data: Mapping[str, Any], short: Mapping[str, str], suits: Mapping[str, str] = SUIT_LABELS) -> str:
@@ -180,12 +215,17 @@ def triggered_news(triggered: Sequence[str], pending: Sequence[Mapping[str, Any]
     rounds pending after it (``TableState.pending_rounds()``) for how long and when."""
     news = []
     for kind in triggered:
-        slot = next((s for s in pending if s["round"] == kind), None)
+        # The round just set off is the last of its kind: a Bockrunde triggered inside a running
+        # one is queued behind it, or (bock_overlap "stack") runs on top of it (issue 21).
+        slots = [s for s in pending if s["round"] == kind]
+        slot = slots[-1] if slots else None
         games = slot["games"] if slot else None
         if kind == "vote":
             news.append(_("Abstimmung fällig: Mungorunde oder Bockrunde? Erst danach wird weitergespielt."))
         elif slot is not None and not slot["in_force"]:
             news.append(_("%(round)s ausgelöst: sie kommt nach der laufenden Runde.") % {"round": round_label(kind)})
+        elif kind == "bockrunde" and len(slots) > 1:
+            news.append(_("Noch eine Bockrunde: die nächsten %(n)s Spiele zusätzlich doppelt.") % {"n": games})
         elif kind == "bockrunde":
             news.append(_("Bockrunde: die nächsten %(n)s Spiele doppelt.") % {"n": games})
         elif kind == "mungorunde":

@@ -25,7 +25,7 @@ from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import random_hand
 from scoring.engine.session import SessionResult, fold
 from scoring.engine.session_rules import TableRules
-from scoring.labels import describe, describe_short, explain_lines, short_names, suit_names
+from scoring.labels import describe, describe_short, explain_lines, paper_numbers, short_names, suit_names
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, LedgerEntry, Seat, Session, Table, Unit
 
 DEFAULT_PRESET = "allgaeu"
@@ -243,6 +243,7 @@ class SheetRow:
     what: str  # the entry in one line, suits named as the table's rule book names them
     what_short: str  # a few characters of it, for a phone
     explanation: str  # the entry's explanation lines in one line, in the table's suit words
+    label: str = ""  # its "Nr." as the paper sheet counts (labels.paper_numbers)
 
     @property
     def amounts(self) -> tuple[int | None, ...]:
@@ -294,7 +295,9 @@ def table_sheet(table: Table) -> Sheet:
     stock = 0
     suits = suit_names(table.preset)
     short = short_names(players)
-    for entry in Entry.objects.filter(table=table).order_by("number"):
+    entries = list(Entry.objects.filter(table=table).order_by("number"))
+    numbers = paper_numbers([entry.kind for entry in entries])
+    for entry, label in zip(entries, numbers, strict=True):
         row = amounts[entry.pk]
         running = [total + (amount or 0) for total, amount in zip(running, row, strict=True)]
         cells = tuple(
@@ -310,10 +313,22 @@ def table_sheet(table: Table) -> Sheet:
                 what=describe(entry.data, suits),
                 what_short=describe_short(entry.data, short, suits),
                 explanation=explain_lines(entry.lines, suits),
+                label=label,
             )
         )
         stock = entry.stock_after
     return Sheet(table, players, tuple(rows), tuple(running), stock, table.unit)
+
+
+def entry_labels(table: Table) -> dict[int, str]:
+    """Each entry's log position → its "Nr." as on paper (labels.paper_numbers)."""
+    kinds = list(Entry.objects.filter(table=table).order_by("number").values_list("number", "kind"))
+    return dict(zip((n for n, _ in kinds), paper_numbers([k for _, k in kinds]), strict=True))
+
+
+def next_hand_number(table: Table) -> int:
+    """The paper's number of the next hand: the hands so far, plus one."""
+    return Entry.objects.filter(table=table, kind="hand").count() + 1
 
 
 def sheet_changes(before: Sheet, after: Sheet) -> tuple[list[int], dict[str, int]]:
@@ -421,12 +436,14 @@ def session_stock(session: Session) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Transfer:
-    """One payment of the settlement; ``None`` for ``payer``/``payee`` is the Stock."""
+    """One payment of the settlement; ``None`` for ``payer``/``payee`` is the Stock, or the
+    club's Kasse where ``kasse`` is set (the evening's winnings were booked to it, 001 §10)."""
 
     payer: Member | None
     payee: Member | None
     amount: int
     unit: str
+    kasse: bool = False
 
     @property
     def payer_name(self) -> str:
@@ -438,17 +455,64 @@ class Transfer:
 
 
 def session_settlement(session: Session) -> list[Transfer]:
-    """Who pays whom to settle the evening, per unit, with the fewest transfers."""
+    """Who pays whom to settle the evening, per unit, with the fewest transfers.
+
+    Issue 21: what is in the Stock is paid there by whoever paid it in by an event (a misdeal,
+    001 §8.1/§8.2), not by whoever the fewest transfers would pick; and once the evening's
+    winnings are booked to the Kasse (001 §10), every loser pays the Kasse, nobody pays a winner."""
+    balances = [b for b in session_balances(session) if b.amount]
+    if _winnings_in_kasse(session):
+        return [Transfer(b.member, None, -b.amount, b.unit, kasse=True) for b in balances if b.member and b.amount < 0]
     by_unit: dict[str, list[Balance]] = defaultdict(list)
-    for balance in session_balances(session):
-        if balance.amount:
-            by_unit[balance.unit].append(balance)
+    for balance in balances:
+        by_unit[balance.unit].append(balance)
+    paid_in = _stock_payments(session)
     transfers: list[Transfer] = []
-    for unit, balances in sorted(by_unit.items()):
-        parties = [b.member for b in balances]
-        for payer, payee, amount in fewest_transfers([b.amount for b in balances]):
-            transfers.append(Transfer(parties[payer], parties[payee], amount, unit))
+    for unit, unit_balances in sorted(by_unit.items()):
+        amounts = {b.member.pk if b.member else None: b.amount for b in unit_balances}
+        members = {b.member.pk: b.member for b in unit_balances if b.member}
+        for member_id, paid in sorted(paid_in.get(unit, {}).items()):
+            amount = min(paid, amounts.get(None, 0))
+            if amount > 0 and member_id in members:
+                transfers.append(Transfer(members[member_id], None, amount, unit))
+                amounts[member_id] += amount
+                amounts[None] -= amount
+        parties = [key for key, amount in amounts.items() if amount]
+        for payer, payee, amount in fewest_transfers([amounts[key] for key in parties]):
+            payer_id, payee_id = parties[payer], parties[payee]
+            transfers.append(
+                Transfer(
+                    members.get(payer_id) if payer_id else None,
+                    members.get(payee_id) if payee_id else None,
+                    amount,
+                    unit,
+                )
+            )
     return transfers
+
+
+def _winnings_in_kasse(session: Session) -> bool:
+    """The evening is closed and its winnings stand in the Kasse (not reversed by a reopening)."""
+    if not session.is_closed:
+        return False
+    return bool(KasseBooking.objects.filter(session=session).aggregate(total=Sum("amount"))["total"])
+
+
+def _stock_payments(session: Session) -> dict[str, dict[int, int]]:
+    """Per unit and player, what they paid into a Stock by events (Vergeben, Verabhebt,
+    zusammengeworfen): the entries that raised the Stock and are no hand."""
+    raised: list[int] = []
+    before: dict[int, int] = {}
+    rows = Entry.objects.filter(table__session=session).order_by("table_id", "number")
+    for entry_id, table_id, kind, stock in rows.values_list("pk", "table_id", "kind", "stock_after"):
+        if stock > before.get(table_id, 0) and kind != "hand":
+            raised.append(entry_id)
+        before[table_id] = stock
+    out: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    paid = LedgerEntry.objects.filter(entry_id__in=raised, amount__lt=0).values_list("unit", "member_id", "amount")
+    for unit, member_id, amount in paid:
+        out[unit][member_id] -= amount
+    return out
 
 
 # Exact up to this many parties with a balance (2**n subsets, well under 0.1 s); an evening at

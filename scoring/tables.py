@@ -35,16 +35,21 @@ class SessionTable(tables.Table):
 
 
 class KasseTable(tables.Table):
-    at = tables.DateTimeColumn(verbose_name=_("Zeitpunkt"), format="d.m.Y H:i")
-    text = tables.Column(verbose_name=_("Text"))
-    member = tables.Column(verbose_name=_("Spieler"), default="–")
-    amount = tables.Column(verbose_name=_("Betrag"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    # data-label: on a phone each booking is a card of label–value lines (issue 21: 390 px wide).
+    at = tables.DateTimeColumn(
+        verbose_name=_("Zeitpunkt"), format="d.m.Y H:i", attrs={"td": {"data-label": _("Zeitpunkt")}}
+    )
+    text = tables.Column(verbose_name=_("Text"), attrs={"td": {"data-label": _("Text")}})
+    member = tables.Column(verbose_name=_("Spieler"), default="–", attrs={"td": {"data-label": _("Spieler")}})
+    amount = tables.Column(
+        verbose_name=_("Betrag"), attrs={"td": {"class": "num", "data-label": _("Betrag")}, "th": {"class": "num"}}
+    )
 
     class Meta:
         model = KasseBooking
         fields = ("at", "text", "member", "amount")
         order_by = ("-at",)
-        attrs = {"class": "striped"}
+        attrs = {"class": "striped kasse"}
         empty_text = _("Noch keine Buchung.")
 
     def render_amount(self, record: KasseBooking) -> str:

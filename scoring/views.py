@@ -32,7 +32,16 @@ from scoring.forms.entry import EntryContext, SubmissionFields
 from scoring.forms.evening import CloseForm, ReasonForm, RulesForm, SessionForm, TableStartForm
 from scoring.forms.families import FamilyHandForm
 from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, event_kinds, posted_form_class
-from scoring.labels import club_words, describe, suit_names, triggered_label, triggered_news, unpaid_notes
+from scoring.labels import (
+    club_words,
+    describe,
+    paper_numbers,
+    short_names,
+    suit_names,
+    triggered_label,
+    triggered_news,
+    unpaid_notes,
+)
 from scoring.models import Entry, Session, Table, Unit
 from scoring.tables import KasseTable, SessionTable
 
@@ -200,6 +209,9 @@ def _live_context(
         "state": result.state,
         "setup": setup,
         "sheet": sheet,
+        "short": sheet.short,
+        # The save button's "Nr.": hands only, as on paper (events are no hands, issue 21).
+        "next_hand": sum(1 for entry in result.entries if entry.kind == "hand") + 1,
         "form": form,
         "json_form": json_form,
         "event_forms": _event_forms(entry_context),
@@ -331,12 +343,13 @@ def _append(
                 kept.is_valid()
             return _render_live(request, _live_context(request, access, table, form=kept))
         if entry is not None:
+            result = selectors.table_state(table)
+            label = paper_numbers([e.kind for e in result.entries])[-1]
             messages.success(
                 request,
                 _("Nr. %(n)s gespeichert: %(what)s")
-                % {"n": entry.number, "what": describe(entry.data, suit_names(table.preset))},
+                % {"n": label, "what": describe(entry.data, suit_names(table.preset))},
             )
-            result = selectors.table_state(table)
             for news in triggered_news(result.entries[-1].triggered, result.state.pending_rounds()):
                 messages.warning(request, news)
             if request.htmx:
@@ -365,7 +378,11 @@ def entry_preview(request: HttpRequest, access: ClubAccess, session_id: int, tab
     context = _entry_context(table, entry)
     stored = entry.data if entry is not None else None
     form = entry_form_class(context, stored)(request.POST, context=context)
-    return render(request, "scoring/_preview.html", {"preview": _preview(form, context), "form": form, "table": table})
+    return render(
+        request,
+        "scoring/_preview.html",
+        {"preview": _preview(form, context), "form": form, "table": table, "short": short_names(context.setup.players)},
+    )
 
 
 def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
@@ -397,6 +414,7 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
 def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     table = _table_to_write(request, access, session_id, table_id)
     last = Entry.objects.filter(table=table).order_by("-number").first()
+    label = selectors.entry_labels(table).get(last.number) if last is not None else None
     try:
         services.entry_undo_last(table=table, user=request.user)
     except ValidationError as error:
@@ -404,7 +422,7 @@ def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_
     else:
         assert last is not None
         messages.success(
-            request, _("Nr. %(n)s rückgängig gemacht: %(what)s") % {"n": last.number, "what": describe(last.data)}
+            request, _("Nr. %(n)s rückgängig gemacht: %(what)s") % {"n": label, "what": describe(last.data)}
         )
     if request.htmx:
         return _render_live(request, _live_context(request, access, table))
@@ -446,7 +464,8 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                return _after_change(request, table, before, _("Nr. %(n)s korrigiert.") % {"n": entry.number})
+                done = _("Nr. %(n)s korrigiert.") % {"n": _label(table, entry.number)}
+                return _after_change(request, table, before, done)
     else:
         form = form_class(context=context, initial=_initial(form_class, entry, context))
         reason = ReasonForm()
@@ -469,6 +488,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "session": table.session,
             "table": table,
             "entry": entry,
+            "label": _label(table, entry.number),
             "form": form,
             "reason_form": reason,
             "json_form": json_form,
@@ -476,6 +496,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "delete_form": ReasonForm(prefix="delete"),
             "state": context.state,
             "setup": context.setup,
+            "short": short_names(context.setup.players),
             "urls": _table_urls(table),
             "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
             "can_write": True,
@@ -492,7 +513,13 @@ def _blocking(table: Table, number: int) -> dict[str, Any] | None:
     later = Entry.objects.filter(table=table, number=number).first()
     if later is None:
         return None
-    return {"number": number, "what": describe(later.data, suit_names(table.preset)), "url": _edit_url(table, later)}
+    what = describe(later.data, suit_names(table.preset))
+    return {"number": _label(table, number), "what": what, "url": _edit_url(table, later)}
+
+
+def _label(table: Table, number: int) -> str:
+    """The "Nr." of the entry at log position ``number`` as the paper sheet counts it."""
+    return selectors.entry_labels(table).get(number, str(number))
 
 
 def _edit_url(table: Table, entry: Entry) -> str:
@@ -520,12 +547,13 @@ def entry_delete(
         messages.error(request, _("Zum Löschen bitte einen Grund angeben."))
         return redirect(edit_url)
     before = selectors.table_sheet(table)
+    label = _label(table, entry.number)
     try:
         services.entry_delete(entry=entry, user=request.user, reason=reason.cleaned_data["reason"])
     except EntryError as error:
         # error.index counts in the log without this entry: the later entry's number today is one more.
         number = error.index + 2
-        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": number}
+        where = _("Nr. %(n)s würde dadurch ungültig: ") % {"n": _label(table, number)}
         messages.error(request, _("Nicht gelöscht. ") + where + error.message)
         return redirect(f"{edit_url}?blocked={number}")
     except EngineError as error:
@@ -534,7 +562,7 @@ def entry_delete(
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(edit_url)
-    return _after_change(request, table, before, _("Nr. %(n)s gelöscht.") % {"n": entry.number})
+    return _after_change(request, table, before, _("Nr. %(n)s gelöscht.") % {"n": label})
 
 
 def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, done: str) -> HttpResponse:
@@ -544,7 +572,9 @@ def _after_change(request: HttpRequest, table: Table, before: selectors.Sheet, d
     changed, deltas = selectors.sheet_changes(before, after)
     parts = [done]
     if changed:
-        parts.append(_("Neu berechnet: Nr. %(numbers)s.") % {"numbers": ", ".join(str(n) for n in changed)})
+        labels = {row.entry.number: row.label for row in after.rows}
+        numbers = ", ".join(labels.get(n, str(n)) for n in changed)
+        parts.append(_("Neu berechnet: Nr. %(numbers)s.") % {"numbers": numbers})
     if deltas:
         moved = ", ".join(f"{name} {format_amount(delta, table.unit, signed=True)}" for name, delta in deltas.items())
         totals = ", ".join(f"{name} {format_amount(value, table.unit)}" for name, value in after.final)

@@ -498,6 +498,11 @@ class _Fold:
         """The buyer takes the seat of the player dealt last (at five the one to the dealer's right,
         001 §7.1 "vom Eigentümer … rechts vom Geber"); the seller sits out instead."""
         buyers = self._buyers(out)
+        if not buyers and self.table.family == "doppelkopf":
+            # Five or six may well be seated: 004 sits them out in turn and knows no buying.
+            raise EngineError("not_allowed", "Beim Doppelkopf (004) gibt es kein Kaufen der Karten.", "bought_by")
+        if not buyers and not self.table.buying:
+            raise EngineError("not_allowed", "Diese Regeln kennen kein Kaufen der Karten.", "bought_by")
         if not buyers:
             raise EngineError(
                 "not_allowed",

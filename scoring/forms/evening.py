@@ -79,13 +79,38 @@ class TableStartForm(PlainTextFields, forms.Form):
         return data
 
 
+# Issue 21: the reasons a correction or a deletion usually has, a tap each; typing stays possible.
+QUICK_REASONS = (
+    ("falsch getippt", _("falsch getippt")),
+    ("Schneider vergessen", _("Schneider vergessen")),
+    ("Laufende vergessen", _("Laufende vergessen")),
+    ("falscher Spieler", _("falscher Spieler")),
+)
+
+
 class ReasonForm(PlainTextFields, forms.Form):
+    """Why an entry is corrected or deleted: a quick reason tapped, a typed one, or both (the
+    typed one then adds to it). ``cleaned_data["reason"]`` is the line for the audit trail."""
+
+    quick = forms.ChoiceField(label=_("Grund"), choices=QUICK_REASONS, widget=forms.RadioSelect, required=False)
     reason = forms.CharField(
-        label=_("Grund"),
+        label=_("Grund (eigener Text)"),
         max_length=200,
+        required=False,
         help_text=_("Steht im Protokoll des Tisches."),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        quick = dict(QUICK_REASONS).get(data.get("quick") or "")
+        parts = [str(quick) if quick else "", (data.get("reason") or "").strip()]
+        data["reason"] = ": ".join(part for part in parts if part)
+        if not data["reason"]:
+            self.add_error("quick", _("Bitte einen Grund antippen oder eintragen."))
+        elif len(data["reason"]) > 200:
+            self.add_error("reason", _("Der Grund ist zu lang (höchstens 200 Zeichen)."))
+        return data
 
 
 class CloseForm(forms.Form):

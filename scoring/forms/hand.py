@@ -5,7 +5,7 @@ the engine validates them, and ``apply_engine_error`` puts its refusal on the fi
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -366,13 +366,15 @@ class RawEntryForm(SubmissionFields):
     data = forms.CharField(
         label=_("Angaben (JSON)"),
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text=_('Wie im JSON-Format (spec §3), z. B. {"game": "normal", "re": ["Anna", "Bert"], "augen": 130}.'),
     )
 
     def __init__(self, *args: Any, context: EntryContext, **kwargs: Any) -> None:
         # Ids of its own: on the table page it sits beside a tap form (the JSON fallback).
         kwargs.setdefault("auto_id", "json-%s")
         super().__init__(*args, context=context, **kwargs)
+        # Issue 21: the example is a hand of the table's own game with its own players.
+        example = json_example(context.setup.rules.family, context.setup.players)
+        self.fields["data"].help_text = _("Wie im JSON-Format (spec §3), z. B. %(example)s.") % {"example": example}
 
     def clean_data(self) -> dict[str, Any]:
         try:
@@ -388,6 +390,19 @@ class RawEntryForm(SubmissionFields):
 
     def form_field(self, engine_field: str | None) -> str | None:
         return "data"
+
+
+def json_example(family: str, players: Sequence[str]) -> str:
+    """One typical hand of ``family`` in the JSON format (spec §3), with the table's players."""
+    first, second = (list(players) + ["Anna", "Bert"])[:2]
+    hand: dict[str, Any]
+    if family == "doppelkopf":
+        hand = {"game": "normal", "re": [first, second], "augen": 130}
+    elif family == "saukopf":
+        hand = {"game": "sauerei", "declarer": first, "bid": 56, "partner": second, "called": "schellen", "augen": 70}
+    else:
+        hand = {"game": "rufspiel", "declarer": first, "partner": second, "called": "eichel", "augen": 75}
+    return json.dumps(hand, ensure_ascii=False)
 
 
 def _where(error: EngineError) -> str:

@@ -47,6 +47,22 @@
     if (laufende && laufende.closest("label[hidden]")) check(laufende.closest("fieldset"), 0);
   }
 
+  // 001 §7.1/§7.2: a buyer plays in the seat of the player dealt last (data-seller), who sits
+  // out instead: the player buttons dim the seller and offer the buyer.
+  function applyPurchase(form) {
+    var seller = form.dataset.seller;
+    if (!seller) return;
+    var bought = form.querySelector('input[name="bought_by"]:checked');
+    var buyer = bought ? bought.value : "";
+    form.querySelectorAll("fieldset.players label").forEach(function (label) {
+      var input = label.querySelector("input");
+      if (!input) return;
+      if (!("outAtFirst" in label.dataset)) label.dataset.outAtFirst = label.classList.contains("out") ? "1" : "";
+      var out = buyer ? input.value === seller || (label.dataset.outAtFirst && input.value !== buyer) : !!label.dataset.outAtFirst;
+      label.classList.toggle("out", !!out);
+    });
+  }
+
   // Mungo: when all but one player's Augen are typed, the last is what is left of 120.
   function completeAugen(form, typed) {
     var fields = Array.prototype.filter.call(
@@ -178,6 +194,57 @@
     (root.querySelectorAll ? root : document).querySelectorAll("form[data-entry-form]").forEach(update);
   }
 
+  // --- the bar under the thumb: what the hand as tapped books (issue 21) ----------------------
+
+  // The preview (the server's, or the phone's own engine offline) names each player's amount in
+  // its cells (data-player, data-amount); the bar repeats them under the totals, and the save
+  // button says the largest win and loss. An incomplete hand clears them.
+  function syncBar(form) {
+    var bar = form.querySelector(".thumb-bar");
+    if (!bar) return;
+    var cells = form.querySelectorAll("#preview .payouts td[data-amount]");
+    var text = {};
+    var best = null;
+    var worst = null;
+    cells.forEach(function (cell) {
+      var value = parseInt(cell.dataset.amount, 10);
+      var strong = cell.querySelector("strong");
+      if (isNaN(value) || !strong) return;
+      text[cell.dataset.player] = value ? strong.textContent.trim() : "";
+      if (value > 0 && (!best || value > best.value)) best = { value: value, text: strong.textContent.trim() };
+      if (value < 0 && (!worst || value < worst.value)) worst = { value: value, text: strong.textContent.trim() };
+    });
+    bar.querySelectorAll("[data-strip-pending]").forEach(function (el) {
+      var value = text[el.dataset.stripPending] || "";
+      el.textContent = value.replace(/\s*€$/, "");
+    });
+    var button = bar.querySelector("button.save");
+    if (!button) return;
+    var amount = button.querySelector(".save-amount");
+    if (!amount) {
+      amount = document.createElement("small");
+      amount.className = "save-amount";
+      button.appendChild(amount);
+    }
+    if (best && worst && best.value === -worst.value) amount.textContent = best.text.replace(/^\+/, "±");
+    else amount.textContent = [best && best.text, worst && worst.text].filter(Boolean).join(" / ");
+  }
+
+  function watchPreview(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("form[data-entry-form]").forEach(function (form) {
+      var preview = form.querySelector("#preview");
+      if (!preview || preview.dataset.watched) return;
+      preview.dataset.watched = "1";
+      new MutationObserver(function () { syncBar(form); }).observe(preview, { childList: true, subtree: true, characterData: true });
+      syncBar(form);
+    });
+  }
+
+  function barHeight() {
+    var bar = document.querySelector(".thumb-bar");
+    return bar ? bar.getBoundingClientRect().height : 0;
+  }
+
   // --- where the thumb is after a save or a refusal ----------------------------------------
 
   function scrollToTop(el, margin) {
@@ -206,12 +273,13 @@
     if (input) input.focus({ preventScroll: true });
   }
 
-  // A save: the message and the table state on top, the game buttons under the thumb, focused.
+  // A save: the table state on top, the game buttons under it, focused (the message is in the
+  // bar at the bottom, with the totals and the save button).
   function showNextHand(live) {
     var games = live.querySelector("form[data-entry-form] fieldset.games");
     if (!games) return;
-    scrollToTop(live, 8);
-    if (games.getBoundingClientRect().bottom > window.innerHeight) scrollToTop(games, 8);
+    scrollToTop(live, 4);
+    if (games.getBoundingClientRect().bottom > window.innerHeight - barHeight()) scrollToTop(games, 4);
     var radio = games.querySelector("input:checked:not([disabled])") || games.querySelector("input:not([disabled])");
     if (radio) radio.focus({ preventScroll: true });
   }
@@ -226,14 +294,22 @@
     var form = event.target.closest && event.target.closest("form[data-entry-form]");
     if (!form) return;
     if (event.target.closest("fieldset.deckel")) event.target.closest("fieldset.deckel").setAttribute("data-touched", "");
+    // The messages of the last save have been read once the next hand is begun: the bar shrinks
+    // back and uncovers the lowest buttons (Gestoßen, Deckel).
+    var said = form.querySelector(".thumb-bar .messages");
+    if (said) said.remove();
     update(form);
     if (event.target.name === "game" || event.target.name === "tout") applyDefaults(form);
+    if (event.target.name === "bought_by") applyPurchase(form);
   });
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-entry-form]");
     if (form && event.target.closest("fieldset.mungo")) completeAugen(form, event.target);
   });
-  document.addEventListener("htmx:load", function (event) { updateAll(event.detail.elt); });
+  document.addEventListener("htmx:load", function (event) {
+    updateAll(event.detail.elt);
+    watchPreview(event.detail.elt);
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (target && target.id === "table-live") {
@@ -243,9 +319,17 @@
   });
   document.addEventListener("DOMContentLoaded", function () {
     updateAll(document);
-    // A page that came back with a refusal (no htmx): show it. A plain load stays where it is.
+    watchPreview(document);
+    // A page that came back with a refusal (no htmx): show it. The table page opened at its
+    // top starts at the table, as after a save (the menu is a scroll up); a page opened at an
+    // anchor (a corrected row) or scrolled already (a reload) stays where it is.
     var form = document.querySelector("form[data-entry-form]");
     var error = form && firstError(form);
+    var live = document.getElementById("table-live");
     if (error) showError(error);
+    else if (live && form && form.hasAttribute("data-defaults") && !window.location.hash) {
+      // After the stylesheets (the page's own is linked in its body): only then are the places known.
+      window.addEventListener("load", function () { if (window.scrollY === 0) showNextHand(live); });
+    }
   });
 })();

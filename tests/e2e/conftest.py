@@ -6,9 +6,10 @@
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 
@@ -25,17 +26,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
+    """One Playwright per test process: a second one in the same thread is refused."""
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (make test installs it with apt)")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=["--no-sandbox", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
+        yield playwright
+
+
+def launch(playwright: Playwright, **options: Any) -> Browser:
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=["--no-sandbox", "--disable-background-networking"],
+        **options,
+    )
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = launch(playwright)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

@@ -5,17 +5,21 @@ leads to the later entry, and a Doppelkopf hand is corrected with the tap form."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Member
 from scoring import services
+from scoring.amounts import format_amount
 from scoring.models import Entry, Table
+from scoring.templatetags.score_sheet import bare
+from tests.e2e.conftest import launch
 from tests.e2e.test_score_sheet import login
 from tests.factories import World, rufspiel
 
@@ -388,3 +392,201 @@ def test_a_60_60_by_its_button_says_the_bockrunde_at_once(live_server: LiveServe
     expect(phone.locator("#entry-form fieldset.games")).to_be_in_viewport(ratio=1)
     shot(phone, "05-bockrunde-news")
     assert Entry.objects.get(table=table, number=4).data["augen"] == 60
+
+
+# --- 10. issue 21: the save button and every total under the thumb, Back never stale ------------
+
+SHOTS21 = Path("/tmp/shots-i21")
+
+
+@pytest.fixture(scope="module")
+def bfcache_browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium as on a phone: with its back/forward cache, which Playwright turns off by default."""
+    browser = launch(playwright, ignore_default_args=["--disable-back-forward-cache"])
+    yield browser
+    browser.close()
+
+
+# An evening in taps: (legend, label) steps; "{0}" is the first player of the hand, "{1}" the
+# second; ("event", kind) starts a special round from "Ereignis eintragen". Every game kind, a
+# Rufspiel with all it can have, a 60:60 that starts a Bockrunde, hands in it, a Stöcklesrunde.
+EVENING: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Rufspiel",
+        [
+            ("Spiel", "Rufspiel"),
+            ("Spieler", "{0}"),
+            ("Mitspieler", "{1}"),
+            ("Gerufen", "Schell"),
+            ("Ergebnis", "gewonnen"),
+            ("Laufende", "3"),
+            ("Gestoßen", "Schuss"),
+            ("Deckel", "2"),
+        ],
+    ),
+    ("Solo", [("Spiel", "Solo"), ("Spieler", "{1}"), ("Trumpf", "Herz"), ("Ergebnis", "verloren")]),
+    ("Wenz", [("Spiel", "Wenz"), ("Spieler", "{0}"), ("Ergebnis", "gewonnen"), ("Laufende", "2")]),
+    ("Bettel", [("Spiel", "Bettel"), ("Spieler", "{1}"), ("Ergebnis", "verloren")]),
+    ("Rufspiel 60:60", [("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Ergebnis", "60:60")]),
+    (
+        "Rufspiel Bock",
+        [
+            ("Spiel", "Rufspiel"),
+            ("Spieler", "{1}"),
+            ("Mitspieler", "{0}"),
+            ("Ergebnis", "Schneider"),
+            ("Gestoßen", "Re"),
+        ],
+    ),
+    ("Solo Bock", [("Spiel", "Solo"), ("Spieler", "{0}"), ("Trumpf", "Laub"), ("Ergebnis", "gewonnen")]),
+    ("Stöcklesrunde", [("event", "stoecklesrunde")]),
+    ("Wenz 2", [("Spiel", "Wenz"), ("Spieler", "{0}"), ("Ergebnis", "verloren")]),
+    ("Solo 2", [("Spiel", "Solo"), ("Spieler", "{1}"), ("Trumpf", "Schell"), ("Ergebnis", "gewonnen")]),
+    ("Bettel 2", [("Spiel", "Bettel"), ("Spieler", "{0}"), ("Ergebnis", "gewonnen")]),
+    ("Solo 3", [("Spiel", "Solo"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "verloren")]),
+    (
+        "Tout",
+        [("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen")],
+    ),
+    ("Sie", [("Spiel", "Sie"), ("Spieler", "{1}")]),
+    ("Mungo", [("Spiel", "Mungo"), ("Spieler?", "{0}"), ("augen", "20 31 44")]),
+]
+
+
+def bar_top(page: Page) -> float:
+    box = page.locator(".thumb-bar").bounding_box()
+    assert box is not None
+    return box["y"]
+
+
+SLACK: list[float] = []  # the room left between a tapped button and the bar, for the report
+
+
+def above_bar(page: Page, locator: Locator) -> bool:
+    """Fully on the screen and not under the bar at the bottom: a thumb reaches it as it is."""
+    box = locator.bounding_box()
+    assert box is not None, "not rendered"
+    SLACK.append(bar_top(page) - box["y"] - box["height"])
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= WIDTH
+        and box["y"] + box["height"] <= bar_top(page)
+    )
+
+
+def check_totals(page: Page, table: Table, where: str) -> None:
+    """The save button and every player's current total are on the screen."""
+    sheet = services.selectors.table_sheet(table)
+    cells = page.locator(".thumb-bar [data-strip-total]")
+    expect(cells).to_have_count(len(sheet.players))
+    for cell, (name, value) in zip(cells.all(), sheet.final, strict=True):
+        assert cell.get_attribute("data-strip-total") == name
+        expect(cell).to_have_text(bare(format_amount(value, table.unit)).strip())
+        assert in_viewport(cell), (where, name, cell.bounding_box())
+    assert in_viewport(page.locator(".thumb-bar button.save")), where
+    assert in_viewport(page.locator(".thumb-bar a.to-sheet")), where
+
+
+def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> int:
+    """One entry in taps, each target checked on the screen before it is tapped; the scrolls the
+    Schreiber would need (none) are counted as changes of the scroll position."""
+    form = page.locator("#entry-form")
+    seats = services.selectors.table_state(table).state.seats
+    number = Entry.objects.filter(table=table, kind="hand").count() + 1  # as on paper: events are no hands
+    start = page.evaluate("window.scrollY")
+    taps = 0
+    for legend, label in steps:
+        if legend == "event":
+            events = page.locator("details.events")
+            target = events.locator("summary")
+            assert above_bar(page, target), (name, "Ereignis")
+            target.tap()
+            event = events.locator("form", has=page.locator('input[name="prefix"][value="special_round"]'))
+            event.locator("select").first.select_option(label)
+            # An event is no game: its form under "Ereignis eintragen" may be a scroll away.
+            with page.expect_response(lambda response: "/ereignis/" in response.url):
+                event.get_by_role("button").tap()
+            expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
+            return taps + 3
+        if legend == "augen":
+            fields = form.locator("fieldset.mungo input[type=number]:visible")
+            for i, augen in enumerate(label.split()):
+                assert above_bar(page, fields.nth(i)), (name, "Augen")
+                fields.nth(i).fill(augen)
+            continue
+        if legend == "switch":
+            target = form.locator(f".switches.{label} label")
+        else:
+            # "Spieler?": whose Stöckle a Mungo is, asked only in a Stöcklesrunde (001 §5.4).
+            group = form.locator("fieldset", has=page.locator("legend", has_text=legend.rstrip("?"))).first
+            if legend.endswith("?") and not group.is_visible():
+                continue
+            target = group.locator("label", has_text=label.format(*seats)).first
+        if not above_bar(page, target):
+            shot21(page, f"failed-{name}")
+        assert above_bar(page, target), (name, legend, label, target.bounding_box(), bar_top(page))
+        target.tap()
+        taps += 1
+    expect(form.locator("#preview .payouts")).to_be_visible()
+    expect(page.locator(".thumb-bar .save-amount")).not_to_be_empty()  # the amount it books
+    save(page, number)
+    assert page.evaluate("window.scrollY") == start or start == 0 and number == 1, (name, "scrolled")
+    return taps + 1
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_save_button_and_every_total_stay_under_the_thumb(
+    live_server: LiveServer, bfcache_browser: Browser, world: World, players: int
+) -> None:
+    table = start_table(world, players=players)
+    context = bfcache_browser.new_context(
+        locale="de-DE",
+        viewport={"width": WIDTH, "height": HEIGHT},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        login(page, live_server, world, "scorer")
+        # Evening page → table → saves → Back: the evening page shows the current count and totals.
+        page.goto(live_server.url + table.session.get_absolute_url())
+        with page.expect_navigation():
+            page.get_by_role("link", name=table.name).first.tap()
+        check_totals(page, table, "opened")
+        taps: dict[str, int] = {}
+        stoeckle = False
+        shots: list[str] = []
+        for name, steps in EVENING:
+            try:
+                taps[name] = enter(page, table, steps, name)
+            except Exception:
+                shot21(page, f"failed-{players}-{name}")
+                raise
+            check_totals(page, table, name)
+            stoeckle = stoeckle or page.locator(".table-state .stoeckle").count() > 0
+            if name in ("Rufspiel", "Rufspiel 60:60") or stoeckle and not shots:
+                shots.extend([name] if stoeckle else [])
+                shot21(page, f"{players}-{name.replace(' ', '-').replace(':', '-')}")
+        assert stoeckle, "the evening reached the Stöcklesrunde"
+        print(players, "players: taps per entry, 0 scrolls:", taps, "least room above the bar:", round(min(SLACK)))
+        SLACK.clear()
+        count = Entry.objects.filter(table=table).count()
+        assert count == len(EVENING)
+        page.go_back()
+        expect(page.locator("body")).to_contain_text(table.name)
+        sheet = services.selectors.table_sheet(table)
+        card = page.locator("article", has_text=table.name).first
+        expect(card).to_contain_text(f"Einträge: {count}")
+        for name, value in sheet.final:
+            expect(card).to_contain_text(f"{name} {format_amount(value, table.unit)}")
+        shot21(page, f"{players}-back")
+    finally:
+        context.close()
+
+
+def shot21(page: Page, name: str) -> None:
+    SHOTS21.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS21 / f"{name}.png"))

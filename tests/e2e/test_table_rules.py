@@ -5,6 +5,7 @@ Set SHOTS_DIR to keep a screenshot of each page."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from django.test import Client
@@ -49,6 +50,18 @@ def test_a_table_of_five_offers_gekauft_von(live_server: LiveServer, page: Page,
     expect(bought).to_be_visible()
     expect(bought.locator("label", has_text=dealer)).to_be_visible()
     shot(page, "five-gekauft-von")
+    # Issue 21: once the dealer bought, the buttons dim the seller (dealt last) and offer the buyer.
+    seller = selectors.table_state(table).state.seats[-1]
+    form.locator("label", has_text="Rufspiel").first.click()
+    declarer = form.locator("fieldset", has=page.locator("legend", has_text="Spieler")).first
+    out = re.compile(r"\bout\b")
+    expect(declarer.locator("label", has_text=dealer)).to_have_class(out)
+    bought.locator("label", has_text=dealer).click()
+    expect(declarer.locator("label", has_text=dealer)).not_to_have_class(out)
+    expect(declarer.locator("label", has_text=seller)).to_have_class(out)
+    bought.locator("label", has_text="niemand").click()
+    expect(declarer.locator("label", has_text=dealer)).to_have_class(out)
+    expect(declarer.locator("label", has_text=seller)).not_to_have_class(out)
 
 
 def test_the_stoecklesrunde_shows_the_stoeckle_and_who_must_play(
@@ -63,7 +76,10 @@ def test_the_stoecklesrunde_shows_the_stoeckle_and_who_must_play(
     must = selectors.table_state(table).state.must_play
     open_table(page, live_server, world, table)
     expect(page.locator(".stoeckle")).to_contain_text(f"Will keiner spielen, muss {must} spielen")
-    expect(page.locator(".stoeckle-table")).to_contain_text("Stöckle noch zu spielen")
+    summary = page.locator(".stoeckle summary")  # issue 21: one line, the table a tap away
+    expect(summary).to_contain_text("Stöckle noch zu spielen")
+    summary.click()
+    expect(page.locator(".stoeckle-table")).to_contain_text("Wenz")
     shot(page, "stoecklesrunde")
 
 

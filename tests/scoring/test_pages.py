@@ -224,8 +224,25 @@ def test_a_correction_needs_a_reason(client_as: Any, table: Table) -> None:
     client = client_as("scorer")
     post = {**hand_post(table), "declarer": first.data["declarer"], "augen": "40"}
     body = client.post(url("entry_edit", table, entry_id=first.pk), post).content.decode()
-    assert re.search(r'id="error-reason">.*zwingend erforderlich', body, re.S)
+    assert re.search(r'id="error-quick">.*Bitte einen Grund antippen oder eintragen', body, re.S)
     assert Entry.objects.get(pk=first.pk).data["augen"] == 75
+
+
+def test_a_correction_takes_a_quick_reason_by_a_tap_and_an_own_text_beside_it(client_as: Any, table: Table) -> None:
+    """Issue 21: no keyboard needed; a typed text adds to the tapped reason."""
+    first = services.entry_append(table=table, data=rufspiel(table), user=None)
+    client = client_as("scorer")
+    page = client.get(url("entry_edit", table, entry_id=first.pk)).content.decode()
+    for reason in ("falsch getippt", "Schneider vergessen", "Laufende vergessen", "falscher Spieler"):
+        assert page.count(f"<span>{reason}</span>") == 3  # the tap form, the JSON form, deleting
+    hand = {"game": "rufspiel", "declarer": first.data["declarer"], "partner": first.data["partner"], "augen": "40"}
+    post = {**hand, "deckel": "1", "kontra": "0", "dealer": "Sepp Huber", "quick": "falscher Spieler"}
+    assert client.post(url("entry_edit", table, entry_id=first.pk), post).status_code == 302
+    assert AuditEntry.objects.get(action="correct").reason == "falscher Spieler"
+    second = services.entry_append(table=table, data=rufspiel(table), user=None)
+    delete = {"delete-quick": "falsch getippt", "delete-reason": "doppelt"}
+    assert client.post(url("entry_delete", table, entry_id=second.pk), delete).status_code == 302
+    assert AuditEntry.objects.get(action="delete").reason == "falsch getippt: doppelt"
 
 
 def test_delete_with_a_reason_and_undo(client_as: Any, table: Table) -> None:

@@ -203,6 +203,13 @@
     return (data ? data.log.length : 0) + (folded ? folded.entries.length : 0) + 1;
   }
 
+  // The paper's "Nr." of the next hand: events are no hands (issue 21, scoring.labels.paper_numbers).
+  function nextHandNumber() {
+    var stored = data ? data.log.filter(function (entry) { return !("event" in entry); }).length : 0;
+    var waiting = folded ? folded.entries.filter(function (r) { return r.ok ? !("event" in r.result) : r.unknown; }).length : 0;
+    return stored + waiting + 1;
+  }
+
   // The page's forms were rendered for the stored log; after entries saved offline the next
   // hand is someone else's deal, maybe in another round, under Dauerdeckel or a vote, and has
   // another number. The engine's table facts (entry_facts.table_facts, the ones the server
@@ -233,7 +240,9 @@
       var expected = field(f, "expected_number");
       if (expected) expected.value = expected.defaultValue = String(nextNumber());
       var button = f.querySelector("button.save, .as-json button[type=submit]");
-      if (button) button.textContent = button.textContent.replace(/\d+/, String(nextNumber()));
+      // Only the label: the save button of the bar also shows the amount (score-entry.js).
+      var label = button && (button.querySelector(".save-label") || button);
+      if (label) label.textContent = label.textContent.replace(/\d+/, String(nextHandNumber()));
     });
     root.querySelectorAll("[data-dealer]").forEach(function (el) {
       el.textContent = t("dealer", { name: state.dealer });
@@ -590,9 +599,19 @@
 
   function sign(value) { return value > 0 ? "pos" : value < 0 ? "neg" : ""; }
 
+  // The engine's suit words as the table's rule book says them ("Solo Gras" → "Solo Laub"
+  // under Allgäu), as the server's lines do (scoring.labels.club_words).
+  var suitWords = JSON.parse(cfg.suitWords || "{}");
+  function clubWords(text) {
+    Object.keys(suitWords).forEach(function (word) {
+      text = text.replace(new RegExp("(^|[^\\wäöüß])" + word + "(?![\\wäöüß])", "g"), "$1" + suitWords[word]);
+    });
+    return text;
+  }
+
   function lines(result) {
     return result.lines.map(function (line) {
-      return line.label + (line.amount !== undefined ? " " + line.amount : "");
+      return clubWords(line.label) + (line.amount !== undefined ? " " + line.amount : "");
     }).join(" · ");
   }
 
@@ -703,8 +722,10 @@
       });
       return el("tr", { class: "offline-entry offline-" + record.status, "data-key": record.key }, cells);
     });
+    // Short names, as the Liste's columns: the queue fits a 390 px phone (issue 21).
+    var shortNames = JSON.parse(cfg.shortNames || "{}") || {};
     var head = el("tr", {}, [el("th", { text: "Nr." }), el("th", { text: "" })].concat(players.map(function (name) {
-      return el("th", { class: "num", text: name });
+      return el("th", { class: "num", title: name, text: shortNames[name] || name });
     })));
     var totals = folded ? folded.totals : {};
     var sum = el("tr", { class: "sum" }, [el("th"), el("th", { text: t("totals") })].concat(players.map(function (name) {
