@@ -369,10 +369,21 @@
     return out;
   }
 
-  // The sheet's sum row: the stored totals and the waiting entries' (the phone's own fold).
+  // The sheet's sum row and the totals in the bar under the thumb: the stored totals and the
+  // waiting entries' (the phone's own fold).
   function renderTotals() {
+    if (!folded) return;
+    data.players.forEach(function (name) {
+      var value = folded.totals[name] || 0;
+      document.querySelectorAll("[data-strip-total]").forEach(function (cell) {
+        if (cell.getAttribute("data-strip-total") !== name) return;
+        cell.textContent = money(value, false).replace("\u00a0€", "");
+        cell.classList.toggle("neg", value < 0);
+        cell.classList.toggle("pos", value > 0);
+      });
+    });
     var cells = document.querySelectorAll("#table-live .sheet-table thead tr.sum th.total");
-    if (!folded || cells.length !== data.players.length) return;
+    if (cells.length !== data.players.length) return;
     data.players.forEach(function (name, i) {
       var value = folded.totals[name] || 0;
       cells[i].textContent = money(value, false).replace("\u00a0€", "");
