@@ -449,7 +449,7 @@ EVENING: list[tuple[str, list[tuple[str, str]]]] = [
         [("Spiel", "Solo"), ("switch", "tout"), ("Spieler", "{0}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen")],
     ),
     ("Sie", [("Spiel", "Sie"), ("Spieler", "{1}")]),
-    ("Mungo", [("Spiel", "Mungo"), ("Spieler?", "{0}"), ("augen", "20 31 44")]),
+    ("Mungo", [("Spiel", "Mungo"), ("Spieler?", "{0}"), ("order", "{0}|{1}|{2}")]),
 ]
 
 
@@ -509,11 +509,12 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
                 event.get_by_role("button").tap()
             expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
             return taps + 3
-        if legend == "augen":
-            fields = form.locator("fieldset.mungo input[type=number]:visible")
-            for i, augen in enumerate(label.split()):
-                assert above_bar(page, fields.nth(i)), (name, "Augen")
-                fields.nth(i).fill(augen)
+        if legend == "order":  # a Mungo by taps: the players from fewest to most Augen
+            for player in label.format(*seats).split("|"):
+                target = form.locator(f'[data-order] button[data-player="{player}"]')
+                assert above_bar(page, target), (name, "Augen", player)
+                target.tap()
+                taps += 1
             continue
         if legend == "switch":
             target = form.locator(f".switches.{label} label")
