@@ -29,7 +29,6 @@ NAMES = ["Hias", "Kati", "Wastl", "Resi", "Beni", "Loisl", "Traudl", "Gustl", "B
 def login(page: Page, live_server: LiveServer, user: object) -> None:
     client = Client()
     client.force_login(user)
-    page.context.clear_cookies()
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
@@ -76,6 +75,7 @@ def test_a_championship_night_with_its_mishaps_keeps_its_result(
     services.participants_set(tournament=tournament, members=members, user=owner)
     services.draw_run(tournament=tournament, seed=1, user=owner)
     base = live_server.url + f"/clubs/{world.club.slug}/tournaments/{tournament.pk}/"
+    login(page, live_server, owner)
     for index in (1, 2):
         services.partie_start(tournament=tournament, index=index, seed=index, user=owner)
 
@@ -85,15 +85,18 @@ def test_a_championship_night_with_its_mishaps_keeps_its_result(
     scoring_services.entry_append(
         table=first, data=rufspiel(scoring_selectors.table_state(first).state.seats, 0), user=scorer
     )
-    login(page, live_server, rival)
-    page.goto(live_server.url + first.get_absolute_url())
-    expect(page.locator(".write-refusal, .notice").filter(has_text="Diesen Tisch schreibt Hias")).to_be_visible()
-    expect(page.locator("#entry-form")).to_have_count(0)
+    # (on a phone of its own: the score sheet's service worker stays in that browser)
+    phone = page.context.browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    rivals = phone.new_page()
+    login(rivals, live_server, rival)
+    rivals.goto(live_server.url + first.get_absolute_url())
+    expect(rivals.locator(".write-refusal")).to_contain_text("Diesen Tisch schreibt Hias")
+    expect(rivals.locator("#entry-form")).to_have_count(0)
+    phone.close()
     for row in tables(tournament, 1):
         play_out(row.table)
 
     # Partie 2: Tisch of four went to paper; the owner uploads its sheet (preview, then store).
-    login(page, live_server, owner)
     paper = next(row for row in tables(tournament, 2) if row.table.seats.count() == 4)
     seats = scoring_selectors.table_setup(paper.table).players
     csv = "Spiel;Spieler;Mitspieler;Ruf;Farbe;Augen;Kontra;Deckel\n" + "\n".join(
