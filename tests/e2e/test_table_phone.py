@@ -407,6 +407,19 @@ def bfcache_browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+# The plain hands of a long evening (issue 21: 40 entries), before its special rounds begin.
+WARM_UP: list[tuple[str, list[tuple[str, str]]]] = [
+    (f"{name} {k}", steps)
+    for k in range(5)
+    for name, steps in (
+        ("Rufspiel", [("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Ergebnis", "gewonnen")]),
+        ("Solo", [("Spiel", "Solo"), ("Spieler", "{1}"), ("Trumpf", "Eichel"), ("Ergebnis", "gewonnen")]),
+        ("Ruf verloren", [("Spiel", "Rufspiel"), ("Spieler", "{1}"), ("Mitspieler", "{0}"), ("Ergebnis", "verloren")]),
+        ("Wenz", [("Spiel", "Wenz"), ("Spieler", "{1}"), ("Ergebnis", "verloren")]),
+        ("Bettel", [("Spiel", "Bettel"), ("Spieler", "{0}"), ("Ergebnis", "gewonnen")]),
+    )
+]
+
 # An evening in taps: (legend, label) steps; "{0}" is the first player of the hand, "{1}" the
 # second; ("event", kind) starts a special round from "Ereignis eintragen". Every game kind, a
 # Rufspiel with all it can have, a 60:60 that starts a Bockrunde, hands in it, a Stöcklesrunde.
@@ -427,6 +440,7 @@ EVENING: list[tuple[str, list[tuple[str, str]]]] = [
     ("Solo", [("Spiel", "Solo"), ("Spieler", "{1}"), ("Trumpf", "Herz"), ("Ergebnis", "verloren")]),
     ("Wenz", [("Spiel", "Wenz"), ("Spieler", "{0}"), ("Ergebnis", "gewonnen"), ("Laufende", "2")]),
     ("Bettel", [("Spiel", "Bettel"), ("Spieler", "{1}"), ("Ergebnis", "verloren")]),
+    *WARM_UP,
     ("Rufspiel 60:60", [("Spiel", "Rufspiel"), ("Spieler", "{0}"), ("Mitspieler", "{1}"), ("Ergebnis", "60:60")]),
     (
         "Rufspiel Bock",
@@ -572,6 +586,7 @@ def test_the_save_button_and_every_total_stay_under_the_thumb(
                 shots.extend([name] if stoeckle else [])
                 shot21(page, f"{players}-{name.replace(' ', '-').replace(':', '-')}")
         assert stoeckle, "the evening reached the Stöcklesrunde"
+        assert len(EVENING) == 40
         print(players, "players: taps per entry, 0 scrolls:", taps, "least room above the bar:", round(min(SLACK)))
         SLACK.clear()
         count = Entry.objects.filter(table=table).count()
