@@ -374,7 +374,7 @@ def partie(request: HttpRequest, access: ClubAccess, tournament_id: int, partie_
             for t in view.tables
             if t.table is not None
         }
-        if access.membership.can_manage
+        if access.membership.can_manage and not tournament.is_finished
         else {}
     )
     substitute = (
