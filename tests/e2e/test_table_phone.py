@@ -550,6 +550,9 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
     return taps + 1
 
 
+# What it checks is where things are on the screen; the saves it makes go through the services
+# the other phone tests and the score sheet's test run on PostgreSQL too: run once.
+@pytest.mark.no_db_variance
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_the_save_button_and_every_total_stay_under_the_thumb(
     live_server: LiveServer, bfcache_browser: Browser, world: World, players: int
