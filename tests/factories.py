@@ -144,3 +144,13 @@ def abort_short_tables(tournament: Tournament, reason: str = "Zeit abgelaufen") 
     """Break off every table short of its games, as the owner does before finishing (issue 20)."""
     for partie, table, _played, _games in finish_check(tournament).short_tables:
         table_abort(tournament=tournament, partie=partie, table=table, reason=reason, user=None)
+
+
+def seat_names(table: Table) -> list[str]:
+    """The players of a score sheet in seat order."""
+    return list(table.seats.order_by("position").values_list("name", flat=True))
+
+
+def won_rufspiel(declarer: str, partner: str) -> dict[str, object]:
+    """A Rufspiel won without Schneider, one Deckel: 2 points each for the winners (001 §11.5)."""
+    return {"game": "rufspiel", "declarer": declarer, "partner": partner, "called": "eichel", "augen": 70, "deckel": 1}

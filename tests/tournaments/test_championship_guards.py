@@ -5,40 +5,25 @@ tables exist; a table refuses the hand after its last game; trophies follow the 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
-from django.utils import translation
 from pypdf import PdfReader
 
 from clubs.models import Member
 from scoring import services as scoring_services
-from scoring.models import Entry, Table
+from scoring.models import Entry
 from tests.factories import ClubFactory, MemberFactory, World, abort_short_tables, make_tournament
+from tests.factories import seat_names as names
+from tests.factories import won_rufspiel as rufspiel
 from tournaments import guards, selectors, services
 from tournaments.engine.ranking import SHARED
 from tournaments.exports import RankingReport, decided_label
 from tournaments.models import Partie, Status, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    """The messages are checked in German whatever an earlier test's request activated."""
-    with translation.override("de"):
-        yield
-
-
-def names(table: Table) -> list[str]:
-    return list(table.seats.order_by("position").values_list("name", flat=True))
-
-
-def rufspiel(declarer: str, partner: str) -> dict[str, object]:
-    """A Rufspiel won without Schneider: 2 points each (001 §11.5)."""
-    return {"game": "rufspiel", "declarer": declarer, "partner": partner, "called": "eichel", "augen": 70, "deckel": 1}
 
 
 def play_alike(tournament: Tournament, index: int, hands: int = 1) -> Partie:

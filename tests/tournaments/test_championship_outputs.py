@@ -6,39 +6,24 @@ where a Stechen decided."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 from openpyxl import load_workbook
 
 from clubs.models import Member
 from scoring import services as scoring_services
-from scoring.models import Table
 from tests.factories import ClubFactory, MemberFactory, World
+from tests.factories import seat_names as names
+from tests.factories import won_rufspiel as rufspiel
 from tournaments import selectors, services
 from tournaments.exports import ranking_workbook
 from tournaments.models import Event, Partie, Status, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
-
-
-def names(table: Table) -> list[str]:
-    return list(table.seats.order_by("position").values_list("name", flat=True))
-
-
-def rufspiel(declarer: str, partner: str) -> dict[str, object]:
-    """A Rufspiel won without Schneider: 2 points each for the winners (001 §11.5)."""
-    return {"game": "rufspiel", "declarer": declarer, "partner": partner, "called": "eichel", "augen": 70, "deckel": 1}
 
 
 def small(players: int, games: int = 4, club: object = None) -> Tournament:

@@ -7,35 +7,26 @@ Stechen asks first."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from pypdf import PdfReader
 
 from clubs.models import Club
 from scoring import services as scoring_services
 from scoring.models import AuditEntry, Entry, LedgerEntry, Session, Table
 from tests.factories import ClubFactory, World, abort_short_tables, make_playoff, make_tournament
+from tests.factories import seat_names as names
 from tournaments import selectors, services
 from tournaments.models import Adjustment, Event, Participant, Partie, Playoff, Status, Tournament
 
 pytestmark = pytest.mark.django_db
 
 FINISHED = "Die Meisterschaft ist abgeschlossen. Zum Ändern zuerst die Meisterschaft wieder öffnen"
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
-
-
-def names(table: Table) -> list[str]:
-    return list(table.seats.order_by("position").values_list("name", flat=True))
 
 
 def finished(club: Club) -> Tournament:

@@ -6,14 +6,12 @@ per Partie is shown on the plan, and a table starts with the first dealer it cho
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 from pypdf import PdfReader
 
 from clubs.models import Member, Role
@@ -30,12 +28,6 @@ from tournaments.views import sheet_rows
 
 pytestmark = pytest.mark.django_db
 REFUSED = "Diesen Tisch schreibt Hias (Login „hias“). Nur er und der Vorstand können hier eintragen"
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
 
 
 @pytest.fixture
