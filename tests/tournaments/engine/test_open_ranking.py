@@ -269,3 +269,56 @@ def test_the_ranking_recounts_from_the_totals(tournament: dict[str, Any]) -> Non
                 if a[0] != b[0]
                 else next(n for n, x, y in zip(tournament["tie_breaks"], a[1:], b[1:], strict=True) if x != y)
             )
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**15), 10**15) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+PATHS = [
+    ("ruleset",),
+    ("players",),
+    ("players", 0),
+    ("players", 0, "number"),
+    ("players", 1, "name"),
+    ("rounds",),
+    ("rounds", 0),
+    ("rounds", 0, "tables"),
+    ("rounds", 0, "tables", 0),
+    ("rounds", 0, "tables", 0, "players"),
+    ("rounds", 0, "tables", 0, "players", 2),
+    ("rounds", 0, "tables", 0, "hands"),
+    ("rounds", 0, "tables", 0, "hands", 0),
+    ("rounds", 0, "tables", 0, "hands", 0, "declarer"),
+    ("rounds", 0, "tables", 1, "totals"),
+    ("rounds", 0, "tables", 1, "totals", "5"),
+    ("rounds", 0, "tables", 1, "soli"),
+    ("rounds", 0, "tables", 1, "soli", "6"),
+    ("tie_breaks",),
+    ("tie_breaks", 0),
+    ("seed",),
+    ("prizes",),
+    ("prizes", "pot"),
+    ("prizes", "shares"),
+    ("prizes", "shares", 0),
+]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(path=st.sampled_from(PATHS), value=JSON)
+def test_any_value_anywhere_is_ranked_or_refused_with_its_field(path: tuple[Any, ...], value: Any) -> None:
+    """Never anything but a result or EngineError (the command turns that into exit 2)."""
+    hands = {"players": [1, 2, 3, 4], "hands": [{"game": "solo", "declarer": "Anna", "suit": "herz", "augen": 70}]}
+    tournament = doc([hands, sheet({5: 30, 6: -10, 7: -10, 8: -10})], prizes={"pot": 1000, "shares": [50, 30]}, seed=1)
+    tournament["tie_breaks"] = ["soli", "lot"]
+    node: Any = tournament
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    try:
+        result = rank_open_document(tournament)
+    except EngineError as error:
+        assert error.message and error.code
+    else:
+        assert len(result["ranking"]) == len(tournament["players"])
