@@ -159,6 +159,11 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
         "tournaments.playoff",
         "tournaments.adjustment",
         "tournaments.event",
+        "opentournaments.opentournament",
+        "opentournaments.registration",
+        "opentournaments.round",
+        "opentournaments.roundtable",
+        "opentournaments.tablescore",
     }
 
 

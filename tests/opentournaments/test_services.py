@@ -1,0 +1,182 @@
+"""Open tournaments (issue 24): the services of the door, the draw and the desk."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from clubs.models import Club
+from opentournaments import selectors, services
+from opentournaments.models import OpenTournament, Registration, TableScore
+from tests.factories import ClubFactory, MemberFactory, make_open_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club() -> Club:
+    return ClubFactory()
+
+
+def numbers(tournament: OpenTournament) -> dict[str, int]:
+    return dict(tournament.registrations.values_list("name", "start_number"))
+
+
+def seated(round_) -> list[int]:
+    return sorted(n for table in round_.tables.all() for n in table.seats)
+
+
+def test_create_freezes_the_tariff_and_refuses_shares_with_fixed_amounts(club: Club) -> None:
+    tournament = services.open_tournament_create(
+        club=club, name=" Preisschafkopf ", starts_on=datetime.date(2026, 11, 28), user=None
+    )
+    assert tournament.name == "Preisschafkopf"
+    assert tournament.preset == "standard" and tournament.options  # every option value, frozen
+    assert tournament.tie_breaks == ["soli", "best_round", "lot"]
+    with pytest.raises(ValidationError) as error:
+        services.open_tournament_create(
+            club=club,
+            name="X",
+            starts_on=datetime.date(2026, 11, 28),
+            prize_shares=[50],
+            prize_amounts=[1000],
+            user=None,
+        )
+    assert "prize_amounts" in error.value.message_dict
+    with pytest.raises(ValidationError) as error:
+        services.open_tournament_create(
+            club=club, name="X", starts_on=datetime.date(2026, 11, 28), preset="doppelkopf", user=None
+        )
+    assert "preset" in error.value.message_dict
+    assert OpenTournament.objects.count() == 1
+
+
+def test_start_numbers_never_change_across_withdrawals_and_late_registration(club: Club) -> None:
+    tournament = make_open_tournament(club, players=9, rounds=3)
+    before = numbers(tournament)
+    gast4 = tournament.registrations.get(start_number=4)
+    services.registration_withdraw(registration=gast4, user=None)
+    round1 = services.round_draw(tournament=tournament, seed=3, user=None)
+    assert seated(round1) == [1, 2, 3, 5, 6, 7, 8, 9]
+    late = services.registration_create(tournament=tournament, name="Spät", residence="Sonthofen", user=None)
+    assert late.start_number == 10 and late.registered_before == 2
+    services.registration_withdraw(registration=tournament.registrations.get(start_number=9), user=None)
+    round2 = services.round_draw(tournament=tournament, seed=4, user=None)
+    assert seated(round2) == [1, 2, 3, 5, 6, 7, 8, 10]
+    assert numbers(tournament) == {**before, "Spät": 10}  # nobody's number moved
+    assert tournament.registrations.get(start_number=9).withdrawn_before == 2
+
+
+def test_withdrawal_undone_only_until_the_next_draw(club: Club) -> None:
+    tournament = make_open_tournament(club, players=8)
+    gast = tournament.registrations.get(start_number=8)
+    services.registration_withdraw(registration=gast, user=None)
+    services.registration_return(registration=gast, user=None)
+    services.registration_withdraw(registration=gast, user=None)
+    services.registration_create(tournament=tournament, name="Ersatz", user=None)
+    services.round_draw(tournament=tournament, seed=1, user=None)
+    with pytest.raises(ValidationError):
+        services.registration_return(registration=gast, user=None)
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(8, [4, 4]), (9, [4, 5]), (11, [5, 6]), (21, [4, 4, 4, 4, 5])])
+def test_the_draw_seats_everyone_present_exactly_once(club: Club, players: int, sizes: list[int]) -> None:
+    tournament = make_open_tournament(club, players=players, rounds=2)
+    for seed in (5, 6):
+        round_ = services.round_draw(tournament=tournament, seed=seed, user=None)
+        assert seated(round_) == list(range(1, players + 1))
+        assert sorted(len(t.seats) for t in round_.tables.all()) == sizes
+    with pytest.raises(ValidationError, match="schon ausgelost"):
+        services.round_draw(tournament=tournament, user=None)
+
+
+def test_a_number_no_tables_seat_is_refused_and_nothing_is_drawn(club: Club) -> None:
+    tournament = make_open_tournament(club, players=7)
+    with pytest.raises(ValidationError, match="7 Spieler"):
+        services.round_draw(tournament=tournament, seed=1, user=None)
+    assert not tournament.round_set.exists()
+
+
+def test_the_same_seed_draws_the_same_round(club: Club) -> None:
+    a = make_open_tournament(club, players=13)
+    b = make_open_tournament(club, players=13)
+    ra = services.round_draw(tournament=a, seed=9, user=None)
+    rb = services.round_draw(tournament=b, seed=9, user=None)
+    assert [t.seats for t in ra.tables.all()] == [t.seats for t in rb.tables.all()]
+
+
+def test_the_desk_stores_a_table_and_refuses_one_that_is_not_zero_sum(club: Club) -> None:
+    tournament = make_open_tournament(club, players=8)
+    table = services.round_draw(tournament=tournament, seed=2, user=None).tables.first()
+    a, b, c, d = table.seats
+    services.table_figures_enter(
+        table=table, points={a: 35, b: -10, c: -20, d: -5}, soli={a: 3, b: 0, c: 1, d: 0}, user=None
+    )
+    assert dict(TableScore.objects.values_list("registration__start_number", "points")) == {
+        a: 35,
+        b: -10,
+        c: -20,
+        d: -5,
+    }
+    with pytest.raises(ValidationError, match="ergeben zusammen 5 statt 0"):
+        services.table_figures_enter(
+            table=table, points={a: 40, b: -10, c: -20, d: -5}, soli={a: 3, b: 0, c: 1, d: 0}, user=None
+        )
+    # The refused correction left the earlier figures as they were.
+    assert sorted(TableScore.objects.values_list("points", flat=True)) == [-20, -10, -5, 35]
+
+
+def test_the_desk_refuses_implausible_soli_and_a_missing_player(club: Club) -> None:
+    tournament = make_open_tournament(club, players=8)
+    table = services.round_draw(tournament=tournament, seed=2, user=None).tables.first()
+    a, b, c, d = table.seats
+    points = {a: 1, b: -1, c: 0, d: 0}
+    with pytest.raises(ValidationError) as error:
+        services.table_figures_enter(table=table, points=points, soli={a: 33, b: 0, c: 0, d: 0}, user=None)
+    assert f"soli_{a}" in error.value.message_dict
+    with pytest.raises(ValidationError, match="Zusammen 40 Soli"):
+        services.table_figures_enter(table=table, points=points, soli={a: 10, b: 10, c: 10, d: 10}, user=None)
+    with pytest.raises(ValidationError) as error:
+        services.table_figures_enter(table=table, points={a: 0, b: 0, c: 0}, soli={a: 0, b: 0, c: 0, d: 0}, user=None)
+    assert f"points_{d}" in error.value.message_dict
+    assert not TableScore.objects.exists()
+
+
+def test_kasse_sums_the_startgeld_paid(club: Club) -> None:
+    tournament = make_open_tournament(club, players=5)  # 1, 3, 5 paid
+    services.registration_set_paid(registration=tournament.registrations.get(start_number=2), paid=True, user=None)
+    kasse = selectors.kasse(tournament)
+    assert (kasse.paid, kasse.open, kasse.total_cents) == (4, 1, 4 * 1500)
+
+
+def test_returning_guests_are_found_by_a_few_letters(club: Club) -> None:
+    earlier = make_open_tournament(club, players=0)
+    services.registration_create(tournament=earlier, name="Anderl Huber", residence="Kempten", user=None)
+    services.registration_create(tournament=earlier, name="Resi Maier", residence="Waltenhofen", user=None)
+    MemberFactory(club=club, display_name="Hubert Kranz")
+    MemberFactory(club=ClubFactory(), display_name="Huber Fremd")  # another club's: never found
+    tournament = make_open_tournament(club, players=0)
+    found = selectors.returning_guests(tournament, "hub")
+    assert [(g.name, g.residence, g.member_id is not None) for g in found] == [
+        ("Hubert Kranz", "", True),
+        ("Anderl Huber", "Kempten", False),
+    ]
+    assert [g.name for g in selectors.returning_guests(tournament, "walten")] == ["Resi Maier"]
+    assert selectors.returning_guests(tournament, "h") == []  # one letter finds nobody yet
+    services.registration_create(tournament=tournament, name="Anderl Huber", residence="Kempten", user=None)
+    assert [g.name for g in selectors.returning_guests(tournament, "hub")] == ["Hubert Kranz"]
+
+
+def test_registration_refuses_an_empty_name_and_another_clubs_member(club: Club) -> None:
+    tournament = make_open_tournament(club, players=0)
+    with pytest.raises(ValidationError) as error:
+        services.registration_create(tournament=tournament, name="  ", user=None)
+    assert "name" in error.value.message_dict
+    with pytest.raises(ValidationError) as error:
+        services.registration_create(
+            tournament=tournament, name="Fremd", member=MemberFactory(club=ClubFactory()), user=None
+        )
+    assert "member" in error.value.message_dict
+    assert not Registration.objects.exists()
