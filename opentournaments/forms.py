@@ -25,28 +25,32 @@ def _euros_to_cents(value: Decimal) -> int:
     return int(value * 100)
 
 
-class NumberListField(forms.CharField):
-    """Whole numbers separated by spaces, commas or semicolons (``30 20 15``)."""
+class NumberListField(forms.Field):
+    """Numbers separated by spaces or semicolons (``30 20 15``), each from 0 to ``maximum``
+    with at most ``decimals`` places; a comma separates whole numbers but is the decimal mark
+    in amounts of euros."""
 
     def __init__(self, *, decimals: int = 0, maximum: int, **kwargs: Any) -> None:
         self.decimals = decimals
         self.maximum = maximum
-        super().__init__(max_length=400, required=False, **kwargs)
+        super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> list[Decimal]:
-        text = super().to_python(value)
-        # A comma separates whole numbers but is the decimal mark in amounts of euros.
-        separators = text.replace(";", " ")
-        parts = (separators.replace(",", " ") if self.decimals == 0 else separators).split()
+        text = value if isinstance(value, str) else ""
+        if len(text) > 400:
+            raise forms.ValidationError(_("Höchstens 400 Zeichen."))
+        text = text.replace(";", " ")
+        if self.decimals == 0:
+            text = text.replace(",", " ")
         numbers = []
-        for part in parts:
+        for part in text.split():
             try:
                 number = Decimal(part.replace(",", "."))
             except ArithmeticError:
-                raise forms.ValidationError(_("„%(part)s“ ist keine Zahl.") % {"part": part[:20]}) from None
-            if not number.is_finite() or number < 0 or number > self.maximum or number != round(number, self.decimals):
+                number = Decimal(-1)
+            if not number.is_finite() or not 0 <= number <= self.maximum or number != round(number, self.decimals):
                 raise forms.ValidationError(
-                    _("„%(part)s“: erlaubt sind Zahlen von 0 bis %(max)s.") % {"part": part[:20], "max": self.maximum}
+                    _("Erlaubt sind Zahlen von 0 bis %(max)s, durch Leerzeichen getrennt.") % {"max": self.maximum}
                 )
             numbers.append(number)
         return numbers
@@ -68,7 +72,12 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         label=_("Bei Punktgleichheit"), choices=TIE_BREAK_CHOICES, initial=",".join(TIE_BREAKS), required=False
     )
     entry_fee = forms.DecimalField(
-        label=_("Startgeld (€)"), min_value=0, max_value=Decimal(MAX_CENTS) / 100, decimal_places=2, initial=10
+        label=_("Startgeld (€)"),
+        localize=True,
+        min_value=0,
+        max_value=Decimal(MAX_CENTS) / 100,
+        decimal_places=2,
+        initial=10,
     )
     prize_shares = NumberListField(
         label=_("Preisgeld als Anteile (%)"),
