@@ -26,6 +26,8 @@ KEYS = {
     "import_ms",
     "pdf_ms",
     "xlsx_ms",
+    "open_draw_s",
+    "open_rank_ms",
 }
 PRESETS = {"standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf", "saukopf", "doppelkopf"}
 

@@ -48,7 +48,7 @@ from typing import Any
 from scoring.engine.core import EngineError
 from scoring.engine.fields import check_int
 
-MAX_PLAYERS = 200
+MAX_PLAYERS = 400
 MAX_PARTIEN = 10
 MAX_GAMES = 200
 MAX_SEED = 2**32 - 1

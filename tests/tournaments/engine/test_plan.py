@@ -74,6 +74,8 @@ def recount(partien: tuple[Partie, ...], players: int) -> tuple[int, dict[int, i
         (19, (5, 5, 5, 4)),
         (23, (5, 5, 5, 4, 4)),
         (200, (4,) * 50),
+        (303, (5,) * 3 + (4,) * 72),
+        (400, (4,) * 100),
     ],
 )
 def test_table_sizes_are_fours_and_a_five_per_player_beyond_a_multiple_of_four(
@@ -92,19 +94,19 @@ def test_a_table_of_six_seats_those_tables_of_four_and_five_cannot(players: int,
 
 
 def test_seven_players_cannot_be_seated() -> None:
-    """No tables of 4, 5 and 6 seat 7; every other number from 4 to 200 is seated."""
+    """No tables of 4, 5 and 6 seat 7; every other number from 4 to 400 is seated."""
     with pytest.raises(EngineError) as caught:
         table_sizes(7)
     assert (caught.value.code, caught.value.field) == ("players_not_seatable", "players")
     assert "4, 5, 6 und ab 8" in caught.value.message
-    assert all(sum(table_sizes(n)) == n for n in range(4, 201) if n != 7)
+    assert all(sum(table_sizes(n)) == n for n in range(4, 401) if n != 7)
 
 
 @pytest.mark.parametrize(
     ("kwargs", "code", "field"),
     [
         ({"players": 3}, "out_of_range", "players"),
-        ({"players": 201}, "out_of_range", "players"),
+        ({"players": 401}, "out_of_range", "players"),
         ({"players": "16"}, "invalid_type", "players"),
         ({"players": True}, "invalid_type", "players"),
         ({"players": 16, "partien": 0}, "out_of_range", "partien"),

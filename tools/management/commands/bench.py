@@ -23,7 +23,9 @@ the workbook), then measures:
 - ``import_ms``: a history import of 2,000 rows, the largest file allowed (``tools.bench``);
 - ``pdf_ms``: the standings PDF of the 100-player club (all time, with its charts);
 - ``xlsx_ms``: that club's workbook (Standings, Hands: every one of the 2,500 entries, Players);
-- ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries).
+- ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries);
+- ``open_draw_s``: ``plan_tournament --players 300 --partien 3`` (an open tournament's draw), once;
+- ``open_rank_ms``: ``rank_open`` of those 300 players × 3 rounds given by totals, median of ``--runs``.
 
 ``--engine-only`` runs only the engine part (issue 3: ``--hands`` random valid hands per preset).
 Timing runs with DEBUG off (no query log).
@@ -57,6 +59,8 @@ from tools.bench import import_ms
 from tools.benchdb import bench_settings, temporary_database
 from tools.load import run_load
 from tools.synthetic import build_history
+from tournaments.engine.open_ranking import rank_open_document
+from tournaments.engine.plan import plan_document
 
 BIG, WIDE = "bench", "bench-100"
 WIDE_HANDS = 2500
@@ -84,6 +88,37 @@ def engine_rates(hands: int, seed: int = 1) -> dict[str, float]:
         finally:
             gc.unfreeze()
     return rates
+
+
+def open_figures(runs: int, players: int = 300, rounds: int = 3, seed: int = 1) -> dict[str, float]:
+    """An open tournament (spec §5): the draw of ``players`` × ``rounds`` as ``plan_tournament``
+    makes it, then ``rank_open`` of random zero-sum table totals on that draw."""
+    started = time.perf_counter()
+    plan = plan_document(players, rounds, seed=seed)
+    draw_s = round(time.perf_counter() - started, 3)
+    rng = random.Random(seed)
+    doc_rounds = []
+    for partie in plan["partien"]:
+        tables = []
+        for table in partie:
+            values = [rng.randrange(-200, 200) for _ in table[1:]]
+            totals = dict(zip(table, [-sum(values), *values], strict=True))
+            tables.append(
+                {
+                    "players": list(table),
+                    "totals": {str(n): v for n, v in totals.items()},
+                    "soli": {str(n): rng.randrange(3) for n in table},
+                }
+            )
+        doc_rounds.append({"tables": tables})
+    doc = {
+        "ruleset": "standard",
+        "players": [{"number": n, "name": f"Spieler {n}"} for n in range(1, players + 1)],
+        "rounds": doc_rounds,
+        "seed": seed,
+        "prizes": {"pot": 300_000, "shares": [30, 20, 15, 10, 5]},
+    }
+    return {"open_draw_s": draw_s, "open_rank_ms": median_ms(lambda: rank_open_document(doc), runs)}
 
 
 def median_ms(run: Callable[[], Any], runs: int, warmup: int = 1) -> float:
@@ -280,6 +315,7 @@ class Command(BaseCommand):
             "hand_entry_ms": hand_entry,
             "replay_ms": replay,
             "import_ms": import_ms(),
+            **open_figures(runs),
             "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
             "entries": Entry.objects.filter(table__session__club=club).count(),
             "ledger_rows": ledger_rows,

@@ -32,7 +32,7 @@ class Command(JsonCommand):
     reads_input = False
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", help="Zahl der Spieler (4 bis 200, nicht 7)")
+        parser.add_argument("--players", help="Zahl der Spieler (4 bis 400, nicht 7)")
         parser.add_argument("--partien", default="4", help="Zahl der Partien (1 bis 10, Standard 4)")
         parser.add_argument("--games", default="40", help="Spiele je Spieler und Partie (Standard 40)")
         parser.add_argument("--seed", default="0", help="Startwert des Zufalls (Standard 0)")
