@@ -30,6 +30,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_seed() -> int:
+    return secrets.randbelow(2**32)
+
+
 class OpenTournament(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="open_tournaments", verbose_name=_("Verein"))
     name = models.CharField(_("Name"), max_length=100)
@@ -45,6 +49,9 @@ class OpenTournament(models.Model):
     preset = models.CharField(_("Tarif"), max_length=40, default=DEFAULT_PRESET)
     options = models.JSONField(_("Optionen"), default=dict)
     tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list)
+    # The lot (tie-break "lot") is drawn by the app from this seed, fixed at creation and shown
+    # with the ranking, so anyone can redraw it (``rank_open``).
+    lot_seed = models.PositiveBigIntegerField(_("Seed des Loses"), default=new_seed)
     entry_fee_cents = models.PositiveIntegerField(_("Startgeld (Cent)"), default=0)
     # Prizes by place: shares of the pot in percent or fixed amounts in cents (one of the two),
     # and Sachpreise by place (text, place 1 first).

@@ -3,12 +3,15 @@ its tables with the figures entered so far."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet
 
 from clubs.models import Club, Member
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from tournaments.engine.open_ranking import SHARED, rank_open_document
 
 SEARCH_LIMIT = 12
 
@@ -150,4 +153,138 @@ def seating(round_: Round) -> Seating:
             )
             for t in tables
         ],
+    )
+
+
+def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
+    """The tournament as a ``rank_open`` document (spec §5): the tables whose figures the desk
+    has entered, in the rounds up to ``after_round`` (all drawn rounds where None). A player in no
+    entered table of a round scores nothing for it. Names are made unique for the engine by the
+    start number where two players share one."""
+    people = list(tournament.registrations.order_by("start_number").values_list("start_number", "name"))
+    counts = Counter(name for _number, name in people)
+    rounds_ = tournament.round_set.order_by("number")
+    if after_round is not None:
+        rounds_ = rounds_.filter(number__lte=after_round)
+    rounds_doc = []
+    for round_ in rounds_.prefetch_related("tables__scores__registration"):
+        tables = []
+        for table in round_.tables.all():
+            scores = {s.registration.start_number: s for s in table.scores.all()}
+            if not scores:
+                continue
+            tables.append(
+                {
+                    "players": list(table.seats),
+                    "totals": {str(n): scores[n].points for n in table.seats},
+                    "soli": {str(n): scores[n].soli for n in table.seats},
+                }
+            )
+        rounds_doc.append({"tables": tables})
+    document: dict[str, Any] = {
+        "ruleset": tournament.ruleset_spec,
+        "players": [
+            {"number": number, "name": name if counts[name] == 1 else f"{name} ({number})"} for number, name in people
+        ],
+        "rounds": rounds_doc,
+        "tie_breaks": list(tournament.tie_breaks),
+        "seed": tournament.lot_seed,
+    }
+    if tournament.prize_shares:
+        document["prizes"] = {"pot": kasse(tournament).total_cents, "shares": list(tournament.prize_shares)}
+    return document
+
+
+@dataclass(frozen=True)
+class RankRow:
+    place: int
+    number: int
+    name: str
+    residence: str
+    points: int
+    rounds: list[int]
+    soli: int
+    decided_by: str | None
+    prize_cents: int
+    prize_item: str
+
+    @property
+    def shared(self) -> bool:
+        return self.decided_by == SHARED
+
+
+@dataclass(frozen=True)
+class OpenRanking:
+    after_round: int  # the rounds counted
+    rows: list[RankRow]
+    round_winners: list[dict[str, Any]]
+    seed: int
+    tie_breaks: list[str]
+    pot_cents: int
+
+
+def _fixed_prizes(ranking: list[dict[str, Any]], amounts: list[int]) -> dict[int, int]:
+    """Start number → fixed prize money; a shared place splits the amounts of the places it
+    covers evenly, rounded down to the cent (the rule of spec §5 for shares, applied to amounts)."""
+    sharing = Counter(row["place"] for row in ranking)
+    out = {}
+    for row in ranking:
+        place, k = row["place"], sharing[row["place"]]
+        each = sum(amounts[p - 1] for p in range(place, place + k) if p <= len(amounts)) // k
+        if each:
+            out[row["number"]] = each
+    return out
+
+
+def _items(ranking: list[dict[str, Any]], items: list[str]) -> dict[int, str]:
+    """Start number → Sachpreis: by place, the k players of a shared place each named with the
+    items of the places they cover (the organiser hands them out)."""
+    sharing = Counter(row["place"] for row in ranking)
+    out = {}
+    for row in ranking:
+        place, k = row["place"], sharing[row["place"]]
+        covered = [items[p - 1] for p in range(place, place + k) if p <= len(items)]
+        if covered:
+            out[row["number"]] = " / ".join(covered)
+    return out
+
+
+def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> OpenRanking | None:
+    """The ranking after ``after_round`` (all rounds where None) through the pure ``rank_open``
+    engine, with prizes (shares of the Kasse or fixed amounts) and Sachpreise by place; None
+    while nobody is registered."""
+    if not tournament.registrations.exists():
+        return None
+    document = ranking_document(tournament, after_round)
+    result = rank_open_document(document)
+    residence = dict(tournament.registrations.values_list("start_number", "residence"))
+    names = dict(tournament.registrations.values_list("start_number", "name"))
+    if tournament.prize_shares:
+        money = {row["number"]: row["amount"] for row in result["prizes"]}
+    else:
+        money = _fixed_prizes(result["ranking"], list(tournament.prize_amounts))
+    items = _items(result["ranking"], list(tournament.prize_items))
+    rows = [
+        RankRow(
+            place=row["place"],
+            number=row["number"],
+            name=names[row["number"]],
+            residence=residence[row["number"]],
+            points=row["points"],
+            rounds=row["rounds"],
+            soli=row["soli"],
+            decided_by=row["decided_by"],
+            prize_cents=money.get(row["number"], 0),
+            prize_item=items.get(row["number"], ""),
+        )
+        for row in result["ranking"]
+    ]
+    winners = [{**w, "name": names[w["number"]]} for w in result["round_winners"]]
+    return OpenRanking(
+        after_round=len(document["rounds"]),
+        rows=rows,
+        round_winners=winners,
+        seed=result["seed"],
+        tie_breaks=result["tie_breaks"],
+        pot_cents=document.get("prizes", {}).get("pot", 0),
     )

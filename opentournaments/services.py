@@ -255,8 +255,9 @@ def table_figures_enter(
 ) -> list[TableScore]:
     """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
     seated start number's points and number of Soli. Refused, with nothing stored, where the
-    points do not sum to zero (every tariff of the engine is zero-sum) or the Soli are not
-    plausible (no player and no table more Soli than games played in the round)."""
+    points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
+    not be) or the Soli are not plausible (no player and no table more Soli than games in the
+    round)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     tournament = table.round.tournament
     games = tournament.games_per_round
@@ -274,7 +275,10 @@ def table_figures_enter(
             % {"soli": sum(s for _p, s in figures.values()), "games": games}
         )
     total = sum(p for p, _s in figures.values())
-    if total != 0:
+    # Every tariff of the engine is zero-sum; only a Stock takes points out of a table (as in
+    # ``tournaments.engine.open_ranking``), so there the Soli check above is all that is checked.
+    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    if table_rules.stock == "none" and total != 0:
         raise ValidationError(
             _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
         )

@@ -15,7 +15,9 @@ urlpatterns = [
     path(OPEN + "registrations/<id:registration_id>/paid/", views.registration_paid, name="paid"),
     path(OPEN + "registrations/<id:registration_id>/withdraw/", views.registration_withdraw, name="withdraw"),
     path(OPEN + "draw/", views.round_draw, name="draw"),
+    path(OPEN + "ranking/", views.ranking, name="ranking"),
     path(ROUND, views.round_seating, name="round"),
     path(ROUND + "entry/", views.round_entry, name="entry"),
+    path(ROUND + "ranking/", views.ranking, name="round_ranking"),
     path(ROUND + "table/<int:table_no>/", views.table_entry, name="table_entry"),
 ]

@@ -273,3 +273,22 @@ def table_entry(
         _context(access, tournament, seating=seating, forms=_entry_forms(seating, table_no, (table_no, form))),
         status=200,
     )
+
+
+@club_view(Need.READ, methods=["GET"])
+def ranking(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int | None = None) -> HttpResponse:
+    """The ranking over all rounds, or after ``round_number``: points, the tie-breaks, the
+    round winners and the prizes."""
+    tournament = _tournament(access, open_id)
+    if round_number is not None:
+        _round(tournament, round_number)  # 404 for a round not drawn
+    return render(
+        request,
+        "opentournaments/ranking.html",
+        _context(
+            access,
+            tournament,
+            ranking=selectors.open_ranking(tournament, round_number),
+            round_number=round_number,
+        ),
+    )
