@@ -58,8 +58,9 @@ class OpenTournament(models.Model):
     prize_shares = models.JSONField(_("Preisgeld-Anteile (%)"), default=list, blank=True)
     prize_amounts = models.JSONField(_("feste Preisgelder (Cent)"), default=list, blank=True)
     prize_items = models.JSONField(_("Sachpreise"), default=list, blank=True)
-    # For the read-only tournament link (issue 24 §6); unguessable, never the primary key.
-    public_token = models.CharField(_("Öffentlicher Schlüssel"), max_length=40, unique=True, default=new_token)
+    # For the read-only tournament link (issue 24 §6): unguessable, never the primary key. Unique
+    # within the club (the link names the club too), so a club's backup restores beside itself.
+    public_token = models.CharField(_("Öffentlicher Schlüssel"), max_length=40, default=new_token)
     created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -70,6 +71,7 @@ class OpenTournament(models.Model):
         verbose_name = _("Offenes Turnier")
         verbose_name_plural = _("Offene Turniere")
         constraints = [
+            models.UniqueConstraint(fields=["club", "public_token"], name="opentournament_token_once_per_club"),
             models.CheckConstraint(condition=models.Q(rounds__gte=1), name="opentournament_rounds_positive"),
             models.CheckConstraint(condition=models.Q(games_per_round__gte=1), name="opentournament_games_positive"),
         ]
