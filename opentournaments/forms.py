@@ -149,7 +149,7 @@ class TableFiguresForm(forms.Form):
         self.numbers = [number for number, _name in seats]
         for index, (number, name) in enumerate(seats):
             points, soli = initial_scores.get(number, (None, None))
-            attrs = {"inputmode": "numeric", "autocomplete": "off"}
+            attrs = {"inputmode": "numeric", "autocomplete": "off", "data-points": ""}
             if focus and index == 0:
                 attrs["autofocus"] = True
             self.fields[f"points_{number}"] = forms.IntegerField(

@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Q, QuerySet
 
 from clubs.models import Club, Member
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from scoring.engine import registry
 from tournaments.engine.open_ranking import SHARED, rank_open_document
 
 SEARCH_LIMIT = 12
@@ -154,6 +155,13 @@ def seating(round_: Round) -> Seating:
             for t in tables
         ],
     )
+
+
+def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
+    """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock
+    (``services.table_figures_enter`` and ``tournaments.engine.open_ranking`` read it so too)."""
+    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    return table_rules.stock == "none"
 
 
 def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
+from opentournaments import selectors
 from opentournaments.models import (
     DEFAULT_PRESET,
     TIE_BREAKS,
@@ -277,8 +278,7 @@ def table_figures_enter(
     total = sum(p for p, _s in figures.values())
     # Every tariff of the engine is zero-sum; only a Stock takes points out of a table (as in
     # ``tournaments.engine.open_ranking``), so there the Soli check above is all that is checked.
-    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
-    if table_rules.stock == "none" and total != 0:
+    if selectors.tariff_is_zero_sum(tournament) and total != 0:
         raise ValidationError(
             _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
         )

@@ -54,6 +54,12 @@ def _context(access: ClubAccess, tournament: OpenTournament, **extra: object) ->
     return {"access": access, "tournament": tournament, "rounds": selectors.rounds(tournament), **extra}
 
 
+def _entry_context(
+    access: ClubAccess, tournament: OpenTournament, seating: selectors.Seating, forms: list
+) -> dict[str, object]:
+    return _context(access, tournament, seating=seating, forms=forms, zero_sum=selectors.tariff_is_zero_sum(tournament))
+
+
 @club_view(Need.READ, methods=["GET"])
 def open_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     return render(
@@ -232,7 +238,7 @@ def round_entry(request: HttpRequest, access: ClubAccess, open_id: int, round_nu
     return render(
         request,
         "opentournaments/entry.html",
-        _context(access, tournament, seating=seating, forms=_entry_forms(seating, focus)),
+        _entry_context(access, tournament, seating, _entry_forms(seating, focus)),
     )
 
 
@@ -270,7 +276,7 @@ def table_entry(
     return render(
         request,
         "opentournaments/entry.html",
-        _context(access, tournament, seating=seating, forms=_entry_forms(seating, table_no, (table_no, form))),
+        _entry_context(access, tournament, seating, _entry_forms(seating, table_no, (table_no, form))),
         status=200,
     )
 

@@ -180,3 +180,21 @@ def test_registration_refuses_an_empty_name_and_another_clubs_member(club: Club)
         )
     assert "member" in error.value.message_dict
     assert not Registration.objects.exists()
+
+
+def test_a_tariff_with_a_stock_takes_a_table_that_is_not_zero_sum(club: Club) -> None:
+    tournament = services.open_tournament_create(
+        club=club,
+        name="Mit Stock",
+        starts_on=datetime.date(2026, 11, 28),
+        preset="allgaeu",
+        options={"stock": "allgaeu"},
+        user=None,
+    )
+    for n in range(8):
+        services.registration_create(tournament=tournament, name=f"G{n}", user=None)
+    table = services.round_draw(tournament=tournament, seed=1, user=None).tables.first()
+    assert not selectors.tariff_is_zero_sum(tournament)
+    points = dict(zip(table.seats, [30, -10, -20, -10], strict=True))  # 10 went into the Stock
+    services.table_figures_enter(table=table, points=points, soli=dict.fromkeys(table.seats, 0), user=None)
+    assert TableScore.objects.count() == 4
