@@ -17,6 +17,7 @@ urlpatterns = [
     path(OPEN + "draw/", views.round_draw, name="draw"),
     path(OPEN + "ranking/", views.ranking, name="ranking"),
     path(ROUND, views.round_seating, name="round"),
+    path(ROUND[:-1] + ".pdf", views.round_seating_pdf, name="round_pdf"),
     path(ROUND + "entry/", views.round_entry, name="entry"),
     path(ROUND + "ranking/", views.ranking, name="round_ranking"),
     path(ROUND + "table/<int:table_no>/", views.table_entry, name="table_entry"),

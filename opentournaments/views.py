@@ -21,6 +21,7 @@ from clubs.models import Member
 from opentournaments import selectors, services
 from opentournaments.forms import GuestSearchForm, OpenTournamentForm, RegistrationForm, TableFiguresForm
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from standings.exports import pdf_bytes
 
 
 def _apply(form: Form, error: ValidationError) -> None:
@@ -195,6 +196,17 @@ def round_seating(request: HttpRequest, access: ClubAccess, open_id: int, round_
     return render(
         request, "opentournaments/round.html", _context(access, tournament, seating=selectors.seating(round_))
     )
+
+
+@club_view(Need.READ, methods=["GET"])
+def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    """The seating list to pin on the wall: by name (large, two columns), then by table."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    context = {"tournament": tournament, "seating": selectors.seating(round_)}
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/seating.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="sitzplan-runde-{round_.number}.pdf"'
+    return response
 
 
 def _entry_forms(

@@ -114,3 +114,9 @@ def test_the_quick_entry_saves_a_table_and_focuses_the_next(client_as, tournamen
     assert sorted(TableScore.objects.values_list("points", flat=True)) == sorted(
         [30, -10, -15, -5, 0][: len(first.seats)]
     )
+
+
+def test_the_seating_list_prints_as_a_pdf(client_as, tournament: OpenTournament) -> None:
+    services.round_draw(tournament=tournament, seed=1, user=None)
+    response = client_as("member").get(url("round_pdf", tournament, round_number=1))
+    assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
