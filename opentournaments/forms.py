@@ -58,11 +58,13 @@ class NumberListField(forms.Field):
 
 class OpenTournamentForm(PlainTextFields, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100, initial=_("Preisschafkopf"))
-    starts_on = forms.DateField(label=_("erster Tag"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(
+        label=_("erster Tag"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
     ends_on = forms.DateField(
         label=_("letzter Tag"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
         help_text=_("Nur bei mehreren Tagen."),
     )
     rounds = forms.IntegerField(label=_("Runden"), min_value=1, max_value=MAX_ROUNDS, initial=3)
