@@ -6,11 +6,14 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubs.models import Club
 from opentournaments import selectors, services
 from opentournaments.models import OpenTournament, Registration, TableScore
 from tests.factories import ClubFactory, MemberFactory, make_open_tournament
+from tests.properties import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +201,35 @@ def test_a_tariff_with_a_stock_takes_a_table_that_is_not_zero_sum(club: Club) ->
     points = dict(zip(table.seats, [30, -10, -20, -10], strict=True))  # 10 went into the Stock
     services.table_figures_enter(table=table, points=points, soli=dict.fromkeys(table.seats, 0), user=None)
     assert TableScore.objects.count() == 4
+
+
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    players=st.integers(min_value=8, max_value=21),
+    changes=st.lists(
+        st.tuples(st.sampled_from(["withdraw", "late"]), st.integers(min_value=1, max_value=40)), max_size=8
+    ),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_every_round_seats_exactly_the_players_present(players: int, changes: list, seed: int) -> None:
+    """Property: with withdrawals and late registrations before rounds 2 and 3, each draw seats
+    every player present exactly once, nobody else, and no start number ever changes."""
+    tournament = make_open_tournament(ClubFactory(), players=players, rounds=3)
+    given_numbers = numbers(tournament)
+    for round_number in (1, 2, 3):
+        if round_number > 1:
+            for kind, pick in changes[(round_number - 2) * 4 : (round_number - 1) * 4]:
+                present = [r for r in tournament.registrations.all() if r.plays_in(round_number)]
+                if kind == "late":
+                    late = services.registration_create(tournament=tournament, name=f"Spät {pick}", user=None)
+                    given_numbers[late.name] = late.start_number
+                elif len(present) > 8:
+                    services.registration_withdraw(registration=present[pick % len(present)], user=None)
+        present = sorted(r.start_number for r in tournament.registrations.all() if r.plays_in(round_number))
+        try:
+            round_ = services.round_draw(tournament=tournament, seed=seed, user=None)
+        except ValidationError:
+            assert len(present) == 7  # the one count above 4 no tables of 4, 5 and 6 seat
+            return
+        assert seated(round_) == present
+        assert numbers(tournament) == given_numbers
