@@ -203,9 +203,11 @@ def test_a_tariff_with_a_stock_takes_a_table_that_is_not_zero_sum(club: Club) ->
     assert TableScore.objects.count() == 4
 
 
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# From 14 players: the planner's re-plan from 12 played to 13 present alone takes about 10 s (a
+# search budget, not a wrong seating), which this test's time cannot carry.
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    players=st.integers(min_value=8, max_value=21),
+    players=st.integers(min_value=14, max_value=24),
     changes=st.lists(
         st.tuples(st.sampled_from(["withdraw", "late"]), st.integers(min_value=1, max_value=40)), max_size=8
     ),
