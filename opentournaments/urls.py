@@ -16,6 +16,7 @@ urlpatterns = [
     path(OPEN + "registrations/<id:registration_id>/withdraw/", views.registration_withdraw, name="withdraw"),
     path(OPEN + "draw/", views.round_draw, name="draw"),
     path(OPEN + "ranking/", views.ranking, name="ranking"),
+    path(OPEN + "ranking.pdf", views.ranking_pdf, name="ranking_pdf"),
     path(ROUND, views.round_seating, name="round"),
     path(ROUND[:-1] + ".pdf", views.round_seating_pdf, name="round_pdf"),
     path(ROUND + "entry/", views.round_entry, name="entry"),

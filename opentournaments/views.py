@@ -209,6 +209,21 @@ def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, ro
     return response
 
 
+@club_view(Need.READ, methods=["GET"])
+def ranking_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """The overall ranking with the prizes, A4, to pin on the wall."""
+    tournament = _tournament(access, open_id)
+    ranking_ = selectors.open_ranking(tournament)
+    context = {
+        "tournament": tournament,
+        "ranking": ranking_,
+        "round_numbers": range(1, (ranking_.after_round if ranking_ else 0) + 1),
+    }
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/ranking.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="rangliste.pdf"'
+    return response
+
+
 def _entry_forms(
     seating: selectors.Seating, focus: int | None, bound: tuple[int, Form] | None = None
 ) -> list[tuple[selectors.SeatedTable, Form]]:

@@ -101,3 +101,10 @@ def test_the_ranking_page_shows_places_and_round_winners(client_as, world: World
     assert "Gesamtrangliste" in page and "Rundensieger" in page and f"Nr. {a[0]} Gast" in page
     page = client_as("member").get(reverse("opentournaments:round_ranking", kwargs={**kwargs, "round_number": 1}))
     assert "Rangliste nach Runde 1" in page.content.decode()
+
+
+def test_the_ranking_prints_as_a_pdf_even_before_anyone_registered(client_as, world: World) -> None:
+    tournament = make_open_tournament(world.club, players=0, rounds=1)
+    kwargs = {"slug": world.club.slug, "open_id": tournament.pk}
+    response = client_as("member").get(reverse("opentournaments:ranking_pdf", kwargs=kwargs))
+    assert response.content.startswith(b"%PDF")
