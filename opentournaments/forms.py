@@ -68,7 +68,13 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         help_text=_("Nur bei mehreren Tagen."),
     )
     rounds = forms.IntegerField(label=_("Runden"), min_value=1, max_value=MAX_ROUNDS, initial=3)
-    games_per_round = forms.IntegerField(label=_("Spiele je Runde"), min_value=1, max_value=MAX_GAMES, initial=32)
+    games_per_round = forms.IntegerField(
+        label=_("Spiele je Runde"),
+        min_value=1,
+        max_value=MAX_GAMES,
+        initial=32,
+        help_text=_("Je Spieler: ein Fünfertisch gibt 5/4 davon, ein Sechsertisch 6/4, damit jeder gleich oft spielt."),
+    )
     preset = forms.ChoiceField(label=_("Tarif"), initial=DEFAULT_PRESET)
     tie_breaks = forms.ChoiceField(
         label=_("Bei Punktgleichheit"), choices=TIE_BREAK_CHOICES, initial=",".join(TIE_BREAKS), required=False

@@ -257,8 +257,8 @@ def table_figures_enter(
     """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
     seated start number's points and number of Soli. Refused, with nothing stored, where the
     points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
-    not be) or the Soli are not plausible (no player and no table more Soli than games in the
-    round)."""
+    not be) or the Soli are not plausible (no player more Soli than the games of the round, no
+    table more than the games it deals)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     tournament = table.round.tournament
     games = tournament.games_per_round
@@ -270,10 +270,14 @@ def table_figures_enter(
             raise ValidationError(
                 {f"soli_{n}": _("Zwischen 0 und %(games)s Soli (Spiele der Runde).") % {"games": games}}
             )
-    if sum(s for _p, s in figures.values()) > games:
+    # Games per round are per player (as the championship's): a table of five or six, where the
+    # dealer (and the cutter) sit out, deals 5/4 or 6/4 of them, so each player plays the same.
+    table_games = games * len(table.seats) // 4
+    soli_total = sum(s for _p, s in figures.values())
+    if soli_total > table_games:
         raise ValidationError(
-            _("Zusammen %(soli)s Soli, aber nur %(games)s Spiele in der Runde.")
-            % {"soli": sum(s for _p, s in figures.values()), "games": games}
+            _("Zusammen %(soli)s Soli, aber nur %(games)s Spiele an diesem Tisch.")
+            % {"soli": soli_total, "games": table_games}
         )
     total = sum(p for p, _s in figures.values())
     # Every tariff of the engine is zero-sum; only a Stock takes points out of a table (as in

@@ -139,7 +139,7 @@ def test_the_desk_refuses_implausible_soli_and_a_missing_player(club: Club) -> N
     with pytest.raises(ValidationError) as error:
         services.table_figures_enter(table=table, points=points, soli={a: 33, b: 0, c: 0, d: 0}, user=None)
     assert f"soli_{a}" in error.value.message_dict
-    with pytest.raises(ValidationError, match="Zusammen 40 Soli"):
+    with pytest.raises(ValidationError, match="Zusammen 40 Soli, aber nur 32 Spiele an diesem Tisch"):
         services.table_figures_enter(table=table, points=points, soli={a: 10, b: 10, c: 10, d: 10}, user=None)
     with pytest.raises(ValidationError) as error:
         services.table_figures_enter(table=table, points={a: 0, b: 0, c: 0}, soli={a: 0, b: 0, c: 0, d: 0}, user=None)
@@ -235,3 +235,17 @@ def test_every_round_seats_exactly_the_players_present(players: int, changes: li
             return
         assert seated(round_) == present
         assert numbers(tournament) == given_numbers
+
+
+def test_a_table_of_five_deals_five_quarters_of_the_games(club: Club) -> None:
+    tournament = make_open_tournament(club, players=9)  # 32 games per player: the five deal 40
+    five = next(
+        t for t in services.round_draw(tournament=tournament, seed=1, user=None).tables.all() if len(t.seats) == 5
+    )
+    points = dict.fromkeys(five.seats, 0)
+    with pytest.raises(ValidationError, match="Zusammen 41 Soli, aber nur 40 Spiele"):
+        services.table_figures_enter(
+            table=five, points=points, soli={**dict.fromkeys(five.seats, 8), five.seats[0]: 9}, user=None
+        )
+    services.table_figures_enter(table=five, points=points, soli=dict.fromkeys(five.seats, 8), user=None)
+    assert TableScore.objects.filter(table=five).count() == 5
