@@ -296,3 +296,30 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         tie_breaks=result["tie_breaks"],
         pot_cents=document.get("prizes", {}).get("pot", 0),
     )
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A table's Wertungszettel: its players in seat order and, for every game the table deals,
+    who deals it (clockwise from the first seat)."""
+
+    table: SeatedTable
+    dealers: list[tuple[int, Seat]]  # (game number from 1, dealer)
+
+    @property
+    def row_mm(self) -> float:
+        """The height of a game's row: as high as writing wants (6 mm), as low as one A4 page
+        with every game and the two total rows needs (about 200 mm for the rows)."""
+        return min(60, 2000 // (len(self.dealers) + 2)) / 10
+
+
+def score_sheets(round_: Round) -> list[ScoreSheet]:
+    """One sheet per table of ``round_``: games per round are per player, so a table of five or six
+    deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too)."""
+    games = round_.tournament.games_per_round
+    sheets = []
+    for seated in seating(round_).tables:
+        count = games * len(seated.seats) // 4
+        dealers = [(g, seated.seats[(g - 1) % len(seated.seats)]) for g in range(1, count + 1)]
+        sheets.append(ScoreSheet(table=seated, dealers=dealers))
+    return sheets

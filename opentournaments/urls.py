@@ -19,6 +19,7 @@ urlpatterns = [
     path(OPEN + "ranking.pdf", views.ranking_pdf, name="ranking_pdf"),
     path(ROUND, views.round_seating, name="round"),
     path(ROUND[:-1] + ".pdf", views.round_seating_pdf, name="round_pdf"),
+    path(ROUND + "sheets.pdf", views.round_sheets_pdf, name="sheets_pdf"),
     path(ROUND + "entry/", views.round_entry, name="entry"),
     path(ROUND + "ranking/", views.ranking, name="round_ranking"),
     path(ROUND + "table/<int:table_no>/", views.table_entry, name="table_entry"),

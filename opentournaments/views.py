@@ -224,6 +224,22 @@ def ranking_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpR
     return response
 
 
+@club_view(Need.READ, methods=["GET"])
+def round_sheets_pdf(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    """A Wertungszettel per table: round, table, start numbers and names, the dealer of every game."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "sheets": selectors.score_sheets(round_),
+        "zero_sum": selectors.tariff_is_zero_sum(tournament),
+    }
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/sheets.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="wertungszettel-runde-{round_.number}.pdf"'
+    return response
+
+
 def _entry_forms(
     seating: selectors.Seating, focus: int | None, bound: tuple[int, Form] | None = None
 ) -> list[tuple[selectors.SeatedTable, Form]]:

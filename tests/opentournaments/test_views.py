@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from opentournaments import services
+from opentournaments import selectors, services
 from opentournaments.models import OpenTournament, TableScore
 from tests.factories import World, make_open_tournament
 
@@ -120,3 +120,13 @@ def test_the_seating_list_prints_as_a_pdf(client_as, tournament: OpenTournament)
     services.round_draw(tournament=tournament, seed=1, user=None)
     response = client_as("member").get(url("round_pdf", tournament, round_number=1))
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+
+
+def test_the_score_sheets_name_the_dealer_of_every_game(client_as, tournament: OpenTournament) -> None:
+    round_ = services.round_draw(tournament=tournament, seed=1, user=None)
+    sheets = selectors.score_sheets(round_)
+    five = next(s for s in sheets if len(s.table.seats) == 5)
+    assert len(five.dealers) == 40  # 32 games per player: the five deal 5/4 of them
+    assert [d.number for _g, d in five.dealers[:6]] == [*five.table.table.seats, five.table.table.seats[0]]
+    response = client_as("member").get(url("sheets_pdf", tournament, round_number=1))
+    assert response.content.startswith(b"%PDF")
