@@ -125,7 +125,7 @@ class Registration(models.Model):
 class Round(models.Model):
     tournament = models.ForeignKey(OpenTournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("Runde"))
-    seed = models.PositiveIntegerField(_("Seed der Auslosung"))
+    seed = models.PositiveBigIntegerField(_("Seed der Auslosung"))  # up to 2**32 - 1
     drawn_at = models.DateTimeField(_("ausgelost"), auto_now_add=True)
 
     class Meta:

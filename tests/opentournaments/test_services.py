@@ -249,3 +249,9 @@ def test_a_table_of_five_deals_five_quarters_of_the_games(club: Club) -> None:
         )
     services.table_figures_enter(table=five, points=points, soli=dict.fromkeys(five.seats, 8), user=None)
     assert TableScore.objects.filter(table=five).count() == 5
+
+
+def test_the_largest_seed_is_stored(club: Club) -> None:
+    # A drawn seed goes up to 2**32 - 1: beyond PostgreSQL's integer, so the column is a bigint.
+    tournament = make_open_tournament(club, players=8)
+    assert services.round_draw(tournament=tournament, seed=2**32 - 1, user=None).seed == 2**32 - 1
