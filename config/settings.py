@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "offline",
     "imports",
     "tournaments",
+    "opentournaments",
     "tools",
 ]
 

@@ -46,5 +46,6 @@ urlpatterns = [
     path("", include((scoring.urls.urlpatterns + imports.urls.urlpatterns, "scoring"))),
     path("", include("offline.urls")),
     path("", include("tournaments.urls")),
+    path("", include("opentournaments.urls")),
     path("clubs/<slug:slug>/", include("standings.urls")),
 ]

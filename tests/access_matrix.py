@@ -18,6 +18,7 @@ from django.urls.resolvers import RoutePattern
 
 from clubs.access import ROLES_FOR_NEED, ClubViewRule
 from clubs.models import Club, Invitation, Role
+from opentournaments.models import OpenTournament
 from scoring.models import Session, Table
 from tests.factories import (
     MemberFactory,
@@ -25,6 +26,9 @@ from tests.factories import (
     SessionFactory,
     make_adjustment,
     make_entry,
+    make_open_registration,
+    make_open_round,
+    make_open_tournament,
     make_partie_table,
     make_playoff,
     make_table,
@@ -54,6 +58,10 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     ),
     "playoff_id": lambda club, made: make_playoff(Tournament.objects.get(pk=made["tournament_id"])).pk,
     "adjustment_id": lambda club, made: make_adjustment(Tournament.objects.get(pk=made["tournament_id"])).pk,
+    "open_id": lambda club, made: make_open_tournament(club).pk,
+    "registration_id": lambda club, made: make_open_registration(OpenTournament.objects.get(pk=made["open_id"])).pk,
+    "round_number": lambda club, made: make_open_round(OpenTournament.objects.get(pk=made["open_id"])).number,
+    "table_no": lambda club, made: 1,
 }
 
 

@@ -9,6 +9,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from factory.django import DjangoModelFactory
 
 from clubs.models import Club, Member, Membership, Role
+from opentournaments.models import OpenTournament, Registration, Round
+from opentournaments.services import open_tournament_create, registration_create, round_draw
 from scoring.models import Entry, Session, Table
 from scoring.selectors import table_state
 from scoring.services import entry_append, table_start
@@ -154,3 +156,36 @@ def seat_names(table: Table) -> list[str]:
 def won_rufspiel(declarer: str, partner: str) -> dict[str, object]:
     """A Rufspiel won without Schneider, one Deckel: 2 points each for the winners (001 §11.5)."""
     return {"game": "rufspiel", "declarer": declarer, "partner": partner, "called": "eichel", "augen": 70, "deckel": 1}
+
+
+# --- open tournaments ---------------------------------------------------------------------------
+
+
+def make_open_tournament(club: Club, players: int = 8, rounds: int = 2) -> OpenTournament:
+    """An open tournament of ``club`` with ``players`` guests registered (start numbers 1..N,
+    every second one paid), through the services."""
+    tournament = open_tournament_create(
+        club=club,
+        name="Preisschafkopf",
+        starts_on=datetime.date(2026, 11, 28),
+        rounds=rounds,
+        games_per_round=32,
+        entry_fee_cents=1500,
+        user=None,
+    )
+    for n in range(1, players + 1):
+        registration_create(
+            tournament=tournament, name=f"Gast {n:03d}", residence="Kempten", paid=n % 2 == 1, user=None
+        )
+    return tournament
+
+
+def make_open_registration(tournament: OpenTournament) -> Registration:
+    return registration_create(tournament=tournament, name="Xaver Gast", residence="Immenstadt", user=None)
+
+
+def make_open_round(tournament: OpenTournament) -> Round:
+    """The first round of ``tournament``, drawn from seed 1 (more players first where it has too few)."""
+    while tournament.registrations.count() < 8:
+        make_open_registration(tournament)
+    return tournament.round_set.first() or round_draw(tournament=tournament, seed=1, user=None)

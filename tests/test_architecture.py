@@ -6,8 +6,8 @@ module it loads. The rules:
 
 - ``clubs`` (the tenant) imports nothing of the apps above it, and generally every app imports
   only from itself or the layers below it: clubs < scoring < standings < {offline, imports} <
-  tournaments < tools, where ``offline`` and ``imports`` share a layer and import neither each
-  other (``config`` wires them together and stands outside);
+  tournaments < opentournaments < tools, where ``offline`` and ``imports`` share a layer and
+  import neither each other (``config`` wires them together and stands outside);
 - the pure engines (``scoring/engine``, ``tournaments/engine``) import only the standard library
   and ``scoring.engine``: no Django, no app;
 - there is no import cycle between project modules.
@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "clubs", "scoring", "standings", "offline", "imports", "tournaments", "tools")
+PACKAGES = ("config", "clubs", "scoring", "standings", "offline", "imports", "tournaments", "opentournaments", "tools")
 ENGINES = ("scoring.engine", "tournaments.engine")
-ABOVE_CLUBS = ("scoring", "standings", "offline", "imports", "tournaments", "tools")
+ABOVE_CLUBS = ("scoring", "standings", "offline", "imports", "tournaments", "opentournaments", "tools")
 # Each app may import the layers before its own; apps of one layer do not import each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("clubs",),
@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("standings",),
     ("offline", "imports"),
     ("tournaments",),
+    ("opentournaments",),
     ("tools",),
 )
 
@@ -180,6 +181,7 @@ def test_layers_point_one_way() -> None:
         ("offline.views", "imports.history"),  # one layer, two apps
         ("imports.views", "tournaments.models"),
         ("clubs.models", "scoring.models"),
+        ("tournaments.views", "opentournaments.selectors"),
     ],
 )
 def test_a_planted_arrow_against_the_layers_is_found(importer: str, imported: str) -> None:

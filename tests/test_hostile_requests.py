@@ -37,7 +37,7 @@ from tests.factories import MemberFactory, SessionFactory, World, make_entry, ma
 from tournaments.models import Adjustment, Playoff, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("clubs", "scoring", "standings", "offline", "imports", "tournaments", "config")
+APPS = ("clubs", "scoring", "standings", "offline", "imports", "tournaments", "opentournaments", "config")
 
 # One of each class of value that once ended in a 500, or could.
 HOSTILE: dict[str, str] = {

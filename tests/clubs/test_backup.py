@@ -17,9 +17,10 @@ from django.core.management import call_command
 
 from clubs.backup import FORMAT, club_models, export_club, import_club
 from clubs.models import Club, Member, Membership
+from opentournaments import services as open_services
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry
 from standings import selectors as stats
-from tests.factories import make_playoff
+from tests.factories import make_open_tournament, make_playoff
 from tools.demo.clubs import seed_demo_clubs
 from tools.demo.evenings import seed_demo_evenings
 from tools.demo.tournaments import seed_demo_tournaments
@@ -48,6 +49,17 @@ def demo() -> Club:
         tournament=tournament, players=players, points=3, reason="Zettel unleserlich", user=owner
     )
     make_playoff(tournament)
+    # An open tournament with a withdrawal, a late registration, a round and a table's figures.
+    open_tournament = make_open_tournament(club, players=8)
+    open_services.registration_withdraw(registration=open_tournament.registrations.get(start_number=8), user=None)
+    open_services.registration_create(tournament=open_tournament, name="Spät", residence="Kempten", user=None)
+    table = open_services.round_draw(tournament=open_tournament, seed=1, user=None).tables.first()
+    open_services.table_figures_enter(
+        table=table,
+        points=dict(zip(table.seats, [5, -5, 0, 0], strict=True)),
+        soli=dict.fromkeys(table.seats, 1),
+        user=owner,
+    )
     return club
 
 
@@ -159,6 +171,11 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
         "tournaments.playoff",
         "tournaments.adjustment",
         "tournaments.event",
+        "opentournaments.opentournament",
+        "opentournaments.registration",
+        "opentournaments.round",
+        "opentournaments.roundtable",
+        "opentournaments.tablescore",
     }
 
 
@@ -169,7 +186,13 @@ def test_the_demo_club_round_trips_beside_itself(demo: Club, tmp_path: Path) -> 
     call_command("export_club", demo.slug, output=str(path))
     doc = json.loads(path.read_text())
     assert doc["format"] == FORMAT and doc["version"] == 1
-    labels = ("tournaments.adjustment", "tournaments.playoff", "tournaments.drawlog", "scoring.seat")
+    labels = (
+        "tournaments.adjustment",
+        "tournaments.playoff",
+        "tournaments.drawlog",
+        "scoring.seat",
+        "opentournaments.tablescore",
+    )
     assert all(doc["models"][label] for label in labels)
     assert doc["models"]["tournaments.playoff"][0]["players"]  # many-to-many as row numbers
     # Full-precision timestamps: microseconds and the offset.

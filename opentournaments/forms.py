@@ -1,0 +1,183 @@
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.validators import PlainTextFields
+from opentournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_ROUNDS, TIE_BREAKS
+from tournaments.forms import schafkopf_presets
+
+TIE_BREAK_CHOICES = [
+    ("soli,best_round,lot", _("Soli, dann beste Runde, dann Los")),
+    ("best_round,soli,lot", _("beste Runde, dann Soli, dann Los")),
+    ("soli,best_round", _("Soli, dann beste Runde (sonst geteilter Platz)")),
+    ("soli,lot", _("Soli, dann Los")),
+    ("", _("keine (geteilter Platz)")),
+]
+MAX_CENTS = 10_000_000  # 100.000 €: more is a typing error
+
+
+def _euros_to_cents(value: Decimal) -> int:
+    return int(value * 100)
+
+
+class NumberListField(forms.Field):
+    """Numbers separated by spaces or semicolons (``30 20 15``), each from 0 to ``maximum``
+    with at most ``decimals`` places; a comma separates whole numbers but is the decimal mark
+    in amounts of euros."""
+
+    def __init__(self, *, decimals: int = 0, maximum: int, **kwargs: Any) -> None:
+        self.decimals = decimals
+        self.maximum = maximum
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> list[Decimal]:
+        text = value if isinstance(value, str) else ""
+        if len(text) > 400:
+            raise forms.ValidationError(_("Höchstens 400 Zeichen."))
+        text = text.replace(";", " ")
+        if self.decimals == 0:
+            text = text.replace(",", " ")
+        numbers = []
+        for part in text.split():
+            try:
+                number = Decimal(part.replace(",", "."))
+            except ArithmeticError:
+                number = Decimal(-1)
+            if not number.is_finite() or not 0 <= number <= self.maximum or number != round(number, self.decimals):
+                raise forms.ValidationError(
+                    _("Erlaubt sind Zahlen von 0 bis %(max)s, durch Leerzeichen getrennt.") % {"max": self.maximum}
+                )
+            numbers.append(number)
+        return numbers
+
+
+class OpenTournamentForm(PlainTextFields, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100, initial=_("Preisschafkopf"))
+    starts_on = forms.DateField(
+        label=_("erster Tag"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=_("letzter Tag"),
+        required=False,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+        help_text=_("Nur bei mehreren Tagen."),
+    )
+    rounds = forms.IntegerField(label=_("Runden"), min_value=1, max_value=MAX_ROUNDS, initial=3)
+    games_per_round = forms.IntegerField(
+        label=_("Spiele je Runde"),
+        min_value=1,
+        max_value=MAX_GAMES,
+        initial=32,
+        help_text=_("Je Spieler: ein Fünfertisch gibt 5/4 davon, ein Sechsertisch 6/4, damit jeder gleich oft spielt."),
+    )
+    preset = forms.ChoiceField(label=_("Tarif"), initial=DEFAULT_PRESET)
+    tie_breaks = forms.ChoiceField(
+        label=_("Bei Punktgleichheit"), choices=TIE_BREAK_CHOICES, initial=",".join(TIE_BREAKS), required=False
+    )
+    entry_fee = forms.DecimalField(
+        label=_("Startgeld (€)"),
+        localize=True,
+        min_value=0,
+        max_value=Decimal(MAX_CENTS) / 100,
+        decimal_places=2,
+        initial=10,
+    )
+    prize_shares = NumberListField(
+        label=_("Preisgeld als Anteile (%)"),
+        maximum=100,
+        help_text=_("Je Platz ein Prozentsatz des eingenommenen Startgelds, z. B. „30 20 15 10 5“."),
+    )
+    prize_amounts = NumberListField(
+        label=_("oder feste Preisgelder (€)"),
+        decimals=2,
+        maximum=MAX_CENTS // 100,
+        help_text=_("Je Platz ein Betrag, z. B. „100 50 25“."),
+    )
+    prize_items = forms.CharField(
+        label=_("Sachpreise"),
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Eine Zeile je Platz, ab Platz 1."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = schafkopf_presets()
+        self.fields["starts_on"].initial = datetime.date.today()
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "starts_on": data["starts_on"],
+            "ends_on": data["ends_on"],
+            "rounds": data["rounds"],
+            "games_per_round": data["games_per_round"],
+            "preset": data["preset"],
+            "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
+            "entry_fee_cents": _euros_to_cents(data["entry_fee"]),
+            "prize_shares": [int(s) for s in data["prize_shares"]],
+            "prize_amounts": [_euros_to_cents(a) for a in data["prize_amounts"]],
+            "prize_items": [line.strip() for line in data["prize_items"].splitlines() if line.strip()],
+        }
+
+
+class RegistrationForm(PlainTextFields, forms.Form):
+    name = forms.CharField(
+        label=_("Name"), max_length=100, widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off"})
+    )
+    residence = forms.CharField(
+        label=_("Wohnort"), max_length=100, required=False, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+    paid = forms.BooleanField(label=_("Startgeld bezahlt"), required=False, initial=True)
+
+
+class GuestSearchForm(PlainTextFields, forms.Form):
+    q = forms.CharField(label=_("Gast suchen"), max_length=100, required=False)
+
+
+class TableFiguresForm(forms.Form):
+    """One table's figures from its Wertungszettel: points and Soli per seated start number."""
+
+    def __init__(
+        self,
+        *args: Any,
+        seats: list[tuple[int, str]],
+        initial_scores: dict[int, tuple[int, int]],
+        focus: bool,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.numbers = [number for number, _name in seats]
+        for index, (number, name) in enumerate(seats):
+            points, soli = initial_scores.get(number, (None, None))
+            attrs = {"inputmode": "numeric", "autocomplete": "off", "data-points": ""}
+            if focus and index == 0:
+                attrs["autofocus"] = True
+            self.fields[f"points_{number}"] = forms.IntegerField(
+                label=f"{number} {name}",
+                initial=points,
+                min_value=-1_000_000,
+                max_value=1_000_000,
+                widget=forms.TextInput(attrs=attrs),
+            )
+            self.fields[f"soli_{number}"] = forms.IntegerField(
+                label=_("Soli"),
+                initial=soli,
+                min_value=0,
+                max_value=MAX_GAMES,
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
+
+    def rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"points_{n}"], self[f"soli_{n}"]) for n in self.numbers]
+
+    def figures(self) -> tuple[dict[int, int], dict[int, int]]:
+        data = self.cleaned_data
+        return ({n: data[f"points_{n}"] for n in self.numbers}, {n: data[f"soli_{n}"] for n in self.numbers})

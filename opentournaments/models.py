@@ -1,0 +1,181 @@
+"""Open tournaments (issue 24: Preisschafkopf, Schafkopfrennen): a club's tournament of guests and
+members, its registrations at the door, the rounds with their drawn tables, and each table's
+figures as the desk typed them from the paper Wertungszettel.
+
+The tariff is frozen like the championship's (a preset and every option value, taken when the
+tournament is created). The ranking is never stored: it is aggregated from the table figures.
+A start number is given once and never changes: withdrawals and late registrations only mark
+the round from which a player is away or present (``withdrawn_before``, ``registered_before``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Member
+
+DEFAULT_PRESET = "standard"
+MAX_ROUNDS = 10  # tournaments.engine.plan.MAX_PARTIEN
+MAX_GAMES = 200  # tournaments.engine.plan.MAX_GAMES
+TIE_BREAKS = ("soli", "best_round", "lot")  # spec §5, in its default order
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**32)
+
+
+class OpenTournament(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="open_tournaments", verbose_name=_("Verein"))
+    name = models.CharField(_("Name"), max_length=100)
+    starts_on = models.DateField(_("erster Tag"))
+    ends_on = models.DateField(_("letzter Tag"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(
+        _("Runden"), default=3, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
+    games_per_round = models.PositiveSmallIntegerField(
+        _("Spiele je Runde"), default=32, validators=[MinValueValidator(1), MaxValueValidator(MAX_GAMES)]
+    )
+    # The tariff: a preset and a frozen copy of every option value, taken at creation.
+    preset = models.CharField(_("Tarif"), max_length=40, default=DEFAULT_PRESET)
+    options = models.JSONField(_("Optionen"), default=dict)
+    tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list)
+    # The lot (tie-break "lot") is drawn by the app from this seed, fixed at creation and shown
+    # with the ranking, so anyone can redraw it (``rank_open``).
+    lot_seed = models.PositiveBigIntegerField(_("Seed des Loses"), default=new_seed)
+    entry_fee_cents = models.PositiveIntegerField(_("Startgeld (Cent)"), default=0)
+    # Prizes by place: shares of the pot in percent or fixed amounts in cents (one of the two),
+    # and Sachpreise by place (text, place 1 first).
+    prize_shares = models.JSONField(_("Preisgeld-Anteile (%)"), default=list, blank=True)
+    prize_amounts = models.JSONField(_("feste Preisgelder (Cent)"), default=list, blank=True)
+    prize_items = models.JSONField(_("Sachpreise"), default=list, blank=True)
+    # For the read-only tournament link (issue 24 §6): unguessable, never the primary key. Unique
+    # within the club (the link names the club too), so a club's backup restores beside itself.
+    public_token = models.CharField(_("Öffentlicher Schlüssel"), max_length=40, default=new_token)
+    created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        verbose_name = _("Offenes Turnier")
+        verbose_name_plural = _("Offene Turniere")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "public_token"], name="opentournament_token_once_per_club"),
+            models.CheckConstraint(condition=models.Q(rounds__gte=1), name="opentournament_rounds_positive"),
+            models.CheckConstraint(condition=models.Q(games_per_round__gte=1), name="opentournament_games_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("opentournaments:detail", kwargs={"slug": self.club.slug, "open_id": self.pk})
+
+    @property
+    def ruleset_spec(self) -> dict[str, object]:
+        return {"preset": self.preset, "options": dict(self.options)}
+
+
+class Registration(models.Model):
+    """A player at the door: the start number he got (never changes), name and Wohnort."""
+
+    tournament = models.ForeignKey(OpenTournament, on_delete=models.CASCADE, related_name="registrations")
+    start_number = models.PositiveSmallIntegerField(_("Startnummer"))
+    name = models.CharField(_("Name"), max_length=100)
+    residence = models.CharField(_("Wohnort"), max_length=100, blank=True)
+    member = models.ForeignKey(
+        Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("Mitglied")
+    )
+    paid = models.BooleanField(_("Startgeld bezahlt"), default=False)
+    # Away from this round on (None: plays every round drawn after his registration).
+    withdrawn_before = models.PositiveSmallIntegerField(_("abgemeldet vor Runde"), null=True, blank=True)
+    # Registered after rounds were drawn: plays from this round on (None: from the first).
+    registered_before = models.PositiveSmallIntegerField(_("nachgemeldet vor Runde"), null=True, blank=True)
+    created_at = models.DateTimeField(_("angemeldet"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "start_number"]
+        verbose_name = _("Anmeldung")
+        verbose_name_plural = _("Anmeldungen")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "start_number"], name="registration_unique_start_number"),
+            models.CheckConstraint(condition=models.Q(start_number__gte=1), name="registration_start_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number} {self.name}"
+
+    def plays_in(self, round_number: int) -> bool:
+        if self.withdrawn_before is not None and round_number >= self.withdrawn_before:
+            return False
+        return self.registered_before is None or round_number >= self.registered_before
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(OpenTournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("Runde"))
+    seed = models.PositiveBigIntegerField(_("Seed der Auslosung"))  # up to 2**32 - 1
+    drawn_at = models.DateTimeField(_("ausgelost"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("Runde")
+        verbose_name_plural = _("Runden")
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class RoundTable(models.Model):
+    """A drawn table: the start numbers in seat order (clockwise); the first deals the first game."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("Tisch"))
+    seats = models.JSONField(_("Startnummern in Sitzordnung"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="roundtable_once")]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"
+
+    @property
+    def first_dealer(self) -> int:
+        return self.seats[0]
+
+
+class TableScore(models.Model):
+    """One player's figures at one table as the desk typed them from the Wertungszettel."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="scores")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="scores")
+    points = models.IntegerField(_("Punkte"))
+    soli = models.PositiveSmallIntegerField(_("Soli"))
+    entered_at = models.DateTimeField(_("eingetragen"), auto_now=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table", "registration__start_number"]
+        verbose_name = _("Tischergebnis")
+        verbose_name_plural = _("Tischergebnisse")
+        constraints = [models.UniqueConstraint(fields=["table", "registration"], name="tablescore_once")]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.registration}: {self.points}"

@@ -1,0 +1,325 @@
+"""Reads of open tournaments: registrations, the Kasse, returning guests, a round's seating and
+its tables with the figures entered so far."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, Q, QuerySet
+
+from clubs.models import Club, Member
+from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from scoring.engine import registry
+from tournaments.engine.open_ranking import SHARED, rank_open_document
+
+SEARCH_LIMIT = 12
+
+
+def club_open_tournaments(club: Club) -> QuerySet[OpenTournament]:
+    return OpenTournament.objects.filter(club=club).annotate(players=Count("registrations"))
+
+
+def registrations(tournament: OpenTournament) -> QuerySet[Registration]:
+    return tournament.registrations.select_related("member").order_by("start_number")
+
+
+@dataclass(frozen=True)
+class Kasse:
+    paid: int  # players who paid
+    open: int  # players who have not paid yet
+    total_cents: int  # Startgeld taken
+
+    @property
+    def players(self) -> int:
+        return self.paid + self.open
+
+
+def kasse(tournament: OpenTournament) -> Kasse:
+    counts = tournament.registrations.aggregate(paid=Count("id", filter=Q(paid=True)), all=Count("id"))
+    return Kasse(
+        paid=counts["paid"],
+        open=counts["all"] - counts["paid"],
+        total_cents=counts["paid"] * tournament.entry_fee_cents,
+    )
+
+
+def next_start_number(tournament: OpenTournament) -> int:
+    """The start number the next registration gets (``registration_create`` takes the same)."""
+    return (tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0) + 1
+
+
+@dataclass(frozen=True)
+class Guest:
+    name: str
+    residence: str
+    member_id: int | None = None  # a member of the club, linked when registered
+
+
+def returning_guests(tournament: OpenTournament, query: str) -> list[Guest]:
+    """Who matches ``query`` (at least two letters, in the name or the Wohnort) and is not yet
+    registered in ``tournament``: the club's active members first, then the players of its
+    earlier open tournaments. At most ``SEARCH_LIMIT`` of them: a returning guest at the door."""
+    query = query.strip()
+    if len(query) < 2:
+        return []
+    registered = tournament.registrations.values_list("name", "residence", "member_id")
+    here_names = {(name, residence) for name, residence, _member in registered}
+    here_members = {member for _name, _residence, member in registered if member is not None}
+    members = (
+        Member.objects.filter(club=tournament.club, is_active=True, display_name__icontains=query)
+        .exclude(pk__in=here_members)
+        .order_by("display_name")
+        .values_list("pk", "display_name")[:SEARCH_LIMIT]
+    )
+    found = [Guest(name, "", pk) for pk, name in members]
+    guests = (
+        Registration.objects.filter(tournament__club=tournament.club, member__isnull=True)
+        .exclude(tournament=tournament)
+        .filter(Q(name__icontains=query) | Q(residence__icontains=query))
+        .values_list("name", "residence")
+        .order_by("name", "residence")
+        .distinct()[: SEARCH_LIMIT + len(here_names)]
+    )
+    found += [Guest(name, residence) for name, residence in guests if (name, residence) not in here_names]
+    return found[:SEARCH_LIMIT]
+
+
+def rounds(tournament: OpenTournament) -> QuerySet[Round]:
+    return tournament.round_set.annotate(table_count=Count("tables"))
+
+
+@dataclass(frozen=True)
+class Seat:
+    number: int  # start number
+    name: str
+    residence: str
+    position: int  # 1 = deals the first game
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    table: RoundTable
+    seats: list[Seat]
+    scores: dict[int, tuple[int, int]]  # start number → (points, soli), empty until entered
+
+    @property
+    def entered(self) -> bool:
+        return bool(self.scores)
+
+
+@dataclass(frozen=True)
+class NameRow:
+    number: int
+    name: str
+    residence: str
+    table: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Seating:
+    round: Round
+    tables: list[SeatedTable]
+
+    @property
+    def by_name(self) -> list[NameRow]:
+        rows = [
+            NameRow(seat.number, seat.name, seat.residence, t.table.number, seat.position)
+            for t in self.tables
+            for seat in t.seats
+        ]
+        return sorted(rows, key=lambda row: (row.name.casefold(), row.number))
+
+    @property
+    def entered(self) -> int:
+        return sum(1 for t in self.tables if t.entered)
+
+
+def seating(round_: Round) -> Seating:
+    """A round's tables with their players in seat order and the figures entered so far."""
+    people = {r.start_number: r for r in round_.tournament.registrations.all()}
+    tables = list(round_.tables.prefetch_related("scores__registration"))
+    return Seating(
+        round=round_,
+        tables=[
+            SeatedTable(
+                table=t,
+                seats=[
+                    Seat(n, people[n].name, people[n].residence, position)
+                    for position, n in enumerate(t.seats, start=1)
+                ],
+                scores={s.registration.start_number: (s.points, s.soli) for s in t.scores.all()},
+            )
+            for t in tables
+        ],
+    )
+
+
+def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
+    """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock
+    (``services.table_figures_enter`` and ``tournaments.engine.open_ranking`` read it so too)."""
+    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    return table_rules.stock == "none"
+
+
+def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
+    """The tournament as a ``rank_open`` document (spec §5): the tables whose figures the desk
+    has entered, in the rounds up to ``after_round`` (all drawn rounds where None). A player in no
+    entered table of a round scores nothing for it. Names are made unique for the engine by the
+    start number where two players share one."""
+    people = list(tournament.registrations.order_by("start_number").values_list("start_number", "name"))
+    counts = Counter(name for _number, name in people)
+    rounds_ = tournament.round_set.order_by("number")
+    if after_round is not None:
+        rounds_ = rounds_.filter(number__lte=after_round)
+    rounds_doc = []
+    for round_ in rounds_.prefetch_related("tables__scores__registration"):
+        tables = []
+        for table in round_.tables.all():
+            scores = {s.registration.start_number: s for s in table.scores.all()}
+            if not scores:
+                continue
+            tables.append(
+                {
+                    "players": list(table.seats),
+                    "totals": {str(n): scores[n].points for n in table.seats},
+                    "soli": {str(n): scores[n].soli for n in table.seats},
+                }
+            )
+        rounds_doc.append({"tables": tables})
+    document: dict[str, Any] = {
+        "ruleset": tournament.ruleset_spec,
+        "players": [
+            {"number": number, "name": name if counts[name] == 1 else f"{name} ({number})"} for number, name in people
+        ],
+        "rounds": rounds_doc,
+        "tie_breaks": list(tournament.tie_breaks),
+        "seed": tournament.lot_seed,
+    }
+    if tournament.prize_shares:
+        document["prizes"] = {"pot": kasse(tournament).total_cents, "shares": list(tournament.prize_shares)}
+    return document
+
+
+@dataclass(frozen=True)
+class RankRow:
+    place: int
+    number: int
+    name: str
+    residence: str
+    points: int
+    rounds: list[int]
+    soli: int
+    decided_by: str | None
+    prize_cents: int
+    prize_item: str
+
+    @property
+    def shared(self) -> bool:
+        return self.decided_by == SHARED
+
+
+@dataclass(frozen=True)
+class OpenRanking:
+    after_round: int  # the rounds counted
+    rows: list[RankRow]
+    round_winners: list[dict[str, Any]]
+    seed: int
+    tie_breaks: list[str]
+    pot_cents: int
+
+
+def _fixed_prizes(ranking: list[dict[str, Any]], amounts: list[int]) -> dict[int, int]:
+    """Start number → fixed prize money; a shared place splits the amounts of the places it
+    covers evenly, rounded down to the cent (the rule of spec §5 for shares, applied to amounts)."""
+    sharing = Counter(row["place"] for row in ranking)
+    out = {}
+    for row in ranking:
+        place, k = row["place"], sharing[row["place"]]
+        each = sum(amounts[p - 1] for p in range(place, place + k) if p <= len(amounts)) // k
+        if each:
+            out[row["number"]] = each
+    return out
+
+
+def _items(ranking: list[dict[str, Any]], items: list[str]) -> dict[int, str]:
+    """Start number → Sachpreis: by place, the k players of a shared place each named with the
+    items of the places they cover (the organiser hands them out)."""
+    sharing = Counter(row["place"] for row in ranking)
+    out = {}
+    for row in ranking:
+        place, k = row["place"], sharing[row["place"]]
+        covered = [items[p - 1] for p in range(place, place + k) if p <= len(items)]
+        if covered:
+            out[row["number"]] = " / ".join(covered)
+    return out
+
+
+def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> OpenRanking | None:
+    """The ranking after ``after_round`` (all rounds where None) through the pure ``rank_open``
+    engine, with prizes (shares of the Kasse or fixed amounts) and Sachpreise by place; None
+    while nobody is registered."""
+    if not tournament.registrations.exists():
+        return None
+    document = ranking_document(tournament, after_round)
+    result = rank_open_document(document)
+    residence = dict(tournament.registrations.values_list("start_number", "residence"))
+    names = dict(tournament.registrations.values_list("start_number", "name"))
+    if tournament.prize_shares:
+        money = {row["number"]: row["amount"] for row in result["prizes"]}
+    else:
+        money = _fixed_prizes(result["ranking"], list(tournament.prize_amounts))
+    items = _items(result["ranking"], list(tournament.prize_items))
+    rows = [
+        RankRow(
+            place=row["place"],
+            number=row["number"],
+            name=names[row["number"]],
+            residence=residence[row["number"]],
+            points=row["points"],
+            rounds=row["rounds"],
+            soli=row["soli"],
+            decided_by=row["decided_by"],
+            prize_cents=money.get(row["number"], 0),
+            prize_item=items.get(row["number"], ""),
+        )
+        for row in result["ranking"]
+    ]
+    winners = [{**w, "name": names[w["number"]]} for w in result["round_winners"]]
+    return OpenRanking(
+        after_round=len(document["rounds"]),
+        rows=rows,
+        round_winners=winners,
+        seed=result["seed"],
+        tie_breaks=result["tie_breaks"],
+        pot_cents=document.get("prizes", {}).get("pot", 0),
+    )
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A table's Wertungszettel: its players in seat order and, for every game the table deals,
+    who deals it (clockwise from the first seat)."""
+
+    table: SeatedTable
+    dealers: list[tuple[int, Seat]]  # (game number from 1, dealer)
+
+    @property
+    def row_mm(self) -> float:
+        """The height of a game's row: as high as writing wants (6 mm), as low as one A4 page
+        with every game and the two total rows needs (about 200 mm for the rows)."""
+        return min(60, 2000 // (len(self.dealers) + 2)) / 10
+
+
+def score_sheets(round_: Round) -> list[ScoreSheet]:
+    """One sheet per table of ``round_``: games per round are per player, so a table of five or six
+    deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too)."""
+    games = round_.tournament.games_per_round
+    sheets = []
+    for seated in seating(round_).tables:
+        count = games * len(seated.seats) // 4
+        dealers = [(g, seated.seats[(g - 1) % len(seated.seats)]) for g in range(1, count + 1)]
+        sheets.append(ScoreSheet(table=seated, dealers=dealers))
+    return sheets

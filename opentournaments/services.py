@@ -1,0 +1,294 @@
+"""Writes of open tournaments (issue 24): create, register at the door, Startgeld, withdraw, draw
+a round, the desk's figures of a table. Each service runs in one transaction and raises
+``ValidationError`` (German, at the field where there is one) before it changes anything."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member
+from opentournaments import selectors
+from opentournaments.models import (
+    DEFAULT_PRESET,
+    TIE_BREAKS,
+    OpenTournament,
+    Registration,
+    Round,
+    RoundTable,
+    TableScore,
+)
+from scoring import selectors as scoring_selectors
+from scoring.engine import registry
+from scoring.engine.core import EngineError
+from tournaments.engine.draw import MAX_SEED
+from tournaments.engine.plan import plan_seating, replan_seating
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def _user(user: User) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _frozen_tariff(preset: str, options: Mapping[str, Any] | None) -> tuple[str, dict[str, Any]]:
+    try:
+        ruleset, table_rules = registry.load_with_table({"preset": preset, "options": dict(options or {})})
+    except EngineError as error:
+        raise ValidationError({"preset": error.message}) from None
+    if ruleset.FAMILY != "schafkopf":
+        raise ValidationError({"preset": _("Ein offenes Turnier wird nach einer Schafkopf-Regel gespielt.")})
+    return ruleset.NAME, scoring_selectors.frozen_options(ruleset, table_rules)
+
+
+def _check_tie_breaks(tie_breaks: Sequence[str]) -> list[str]:
+    if len(set(tie_breaks)) != len(tie_breaks) or any(t not in TIE_BREAKS for t in tie_breaks):
+        raise ValidationError({"tie_breaks": _("Jede Wertung höchstens einmal: Soli, beste Runde, Los.")})
+    return list(tie_breaks)
+
+
+def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence[str]) -> None:
+    if shares and amounts:
+        raise ValidationError(
+            {"prize_amounts": _("Preisgeld entweder als Anteile oder als feste Beträge, nicht beides.")}
+        )
+    if any(s < 0 for s in shares) or sum(shares) > 100:
+        raise ValidationError({"prize_shares": _("Die Anteile sind ganze Prozent und zusammen höchstens 100.")})
+    if any(a < 0 for a in amounts):
+        raise ValidationError({"prize_amounts": _("Ein Preisgeld ist nicht negativ.")})
+    if any(not item.strip() for item in items):
+        raise ValidationError({"prize_items": _("Ein Sachpreis braucht eine Bezeichnung.")})
+
+
+@transaction.atomic
+def open_tournament_create(
+    *,
+    club: Club,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None = None,
+    rounds: int = 3,
+    games_per_round: int = 32,
+    preset: str = DEFAULT_PRESET,
+    options: Mapping[str, Any] | None = None,
+    tie_breaks: Sequence[str] = TIE_BREAKS,
+    entry_fee_cents: int = 0,
+    prize_shares: Sequence[int] = (),
+    prize_amounts: Sequence[int] = (),
+    prize_items: Sequence[str] = (),
+    user: User,
+) -> OpenTournament:
+    """An open tournament of ``club`` with its tariff frozen (preset and every option)."""
+    if not name.strip():
+        raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
+    if ends_on is not None and ends_on < starts_on:
+        raise ValidationError({"ends_on": _("Der letzte Tag liegt nicht vor dem ersten.")})
+    if entry_fee_cents < 0:
+        raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
+    _check_prizes(prize_shares, prize_amounts, prize_items)
+    preset_name, frozen = _frozen_tariff(preset, options)
+    tournament = OpenTournament(
+        club=club,
+        name=name.strip(),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        rounds=rounds,
+        games_per_round=games_per_round,
+        preset=preset_name,
+        options=frozen,
+        tie_breaks=_check_tie_breaks(tie_breaks),
+        entry_fee_cents=entry_fee_cents,
+        prize_shares=list(prize_shares),
+        prize_amounts=list(prize_amounts),
+        prize_items=[item.strip() for item in prize_items],
+        created_by=_user(user),
+    )
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+def _lock(tournament: OpenTournament) -> OpenTournament:
+    return OpenTournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+
+
+def _rounds_drawn(tournament: OpenTournament) -> int:
+    return tournament.round_set.count()
+
+
+@transaction.atomic
+def registration_create(
+    *,
+    tournament: OpenTournament,
+    name: str,
+    residence: str = "",
+    member: Member | None = None,
+    paid: bool = False,
+    user: User,
+) -> Registration:
+    """Register a player at the door with the next start number. After a round is drawn he
+    plays from the next round on; once the last round is drawn nobody can join any more."""
+    tournament = _lock(tournament)  # one desk's next number is never another desk's
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": _("Bitte den Namen angeben.")})
+    if member is not None and member.club_id != tournament.club_id:
+        raise ValidationError({"member": _("Nur ein Mitglied dieses Vereins lässt sich verknüpfen.")})
+    drawn = _rounds_drawn(tournament)
+    if drawn >= tournament.rounds:
+        raise ValidationError(_("Alle Runden sind ausgelost; eine Nachmeldung ist nicht mehr möglich."))
+    last = tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0
+    registration = Registration(
+        tournament=tournament,
+        start_number=last + 1,
+        name=name,
+        residence=residence.strip(),
+        member=member,
+        paid=paid,
+        registered_before=drawn + 1 if drawn else None,
+    )
+    registration.full_clean(exclude=["tournament"])
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def registration_set_paid(*, registration: Registration, paid: bool, user: User) -> Registration:
+    """Tick (or untick, after a slip of the finger) the Startgeld as paid."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration.paid = paid
+    registration.save(update_fields=["paid"])
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration, user: User) -> Registration:
+    """Withdraw a player before the next round to be drawn; his start number and his figures of
+    the rounds he played stay."""
+    tournament = _lock(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.withdrawn_before is not None:
+        raise ValidationError(_("Dieser Spieler ist schon abgemeldet."))
+    drawn = _rounds_drawn(tournament)
+    if drawn >= tournament.rounds:
+        raise ValidationError(_("Alle Runden sind ausgelost; abmelden lässt sich niemand mehr."))
+    registration.withdrawn_before = drawn + 1
+    registration.save(update_fields=["withdrawn_before"])
+    return registration
+
+
+@transaction.atomic
+def registration_return(*, registration: Registration, user: User) -> Registration:
+    """Undo a withdrawal while no round has been drawn since it."""
+    tournament = _lock(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.withdrawn_before is None:
+        raise ValidationError(_("Dieser Spieler ist nicht abgemeldet."))
+    if registration.withdrawn_before <= _rounds_drawn(tournament):
+        raise ValidationError(_("Seit der Abmeldung wurde schon eine Runde ausgelost."))
+    registration.withdrawn_before = None
+    registration.save(update_fields=["withdrawn_before"])
+    return registration
+
+
+@transaction.atomic
+def round_draw(*, tournament: OpenTournament, seed: int | None = None, user: User) -> Round:
+    """Draw the next round for the players present: the planner (``tournaments.engine.plan``)
+    puts them at tables of 4, 5 or 6 so that they meet as many different opponents as possible
+    over the rounds; the seat order at each table is drawn too, the first seat dealing first.
+
+    Round 1 maps the planner's numbers 1..N onto the present start numbers in a drawn order; later
+    rounds re-plan after the rounds played with the start numbers themselves."""
+    tournament = _lock(tournament)
+    done = list(tournament.round_set.prefetch_related("tables"))
+    number = len(done) + 1
+    if number > tournament.rounds:
+        raise ValidationError(_("Alle Runden sind schon ausgelost."))
+    present = sorted(r.start_number for r in tournament.registrations.all() if r.plays_in(number))
+    if seed is None:
+        seed = random.SystemRandom().randint(0, MAX_SEED)
+    rng = random.Random(seed)
+    try:
+        if not done:
+            order = present[:]
+            rng.shuffle(order)
+            plan = plan_seating(len(order), partien=tournament.rounds, seed=seed)
+            tables = [[order[n - 1] for n in table] for table in plan.partien[0]]
+        else:
+            played = [[t.seats for t in r.tables.all()] for r in done]
+            replan = replan_seating(played, present, partien=tournament.rounds, seed=seed)
+            tables = [list(table) for table in replan.partien[number - 1]]
+    except EngineError as error:
+        raise ValidationError(
+            _("%(count)s Spieler lassen sich nicht auslosen: %(reason)s")
+            % {"count": len(present), "reason": error.message}
+        ) from None
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    for index, table in enumerate(tables, start=1):
+        seats = table[:]
+        rng.shuffle(seats)  # the seat draw: the first drawn deals the first game
+        RoundTable.objects.create(round=round_, number=index, seats=seats)
+    return round_
+
+
+def _figure(values: Mapping[int, Any], number: int, field: str, label: str) -> int:
+    value = values.get(number)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError({f"{field}_{number}": _("Bitte %(what)s als ganze Zahl eintragen.") % {"what": label}})
+    return value
+
+
+@transaction.atomic
+def table_figures_enter(
+    *,
+    table: RoundTable,
+    points: Mapping[int, int],
+    soli: Mapping[int, int],
+    user: User,
+) -> list[TableScore]:
+    """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
+    seated start number's points and number of Soli. Refused, with nothing stored, where the
+    points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
+    not be) or the Soli are not plausible (no player more Soli than the games of the round, no
+    table more than the games it deals)."""
+    table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    tournament = table.round.tournament
+    games = tournament.games_per_round
+    figures = {
+        n: (_figure(points, n, "points", _("die Punkte")), _figure(soli, n, "soli", _("die Soli"))) for n in table.seats
+    }
+    for n, (_points, solo_count) in figures.items():
+        if not 0 <= solo_count <= games:
+            raise ValidationError(
+                {f"soli_{n}": _("Zwischen 0 und %(games)s Soli (Spiele der Runde).") % {"games": games}}
+            )
+    # Games per round are per player (as the championship's): a table of five or six, where the
+    # dealer (and the cutter) sit out, deals 5/4 or 6/4 of them, so each player plays the same.
+    table_games = games * len(table.seats) // 4
+    soli_total = sum(s for _p, s in figures.values())
+    if soli_total > table_games:
+        raise ValidationError(
+            _("Zusammen %(soli)s Soli, aber nur %(games)s Spiele an diesem Tisch.")
+            % {"soli": soli_total, "games": table_games}
+        )
+    total = sum(p for p, _s in figures.values())
+    # Every tariff of the engine is zero-sum; only a Stock takes points out of a table (as in
+    # ``tournaments.engine.open_ranking``), so there the Soli check above is all that is checked.
+    if selectors.tariff_is_zero_sum(tournament) and total != 0:
+        raise ValidationError(
+            _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
+        )
+    registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
+    table.scores.all().delete()
+    return [
+        TableScore.objects.create(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
+        for n, (p, s) in figures.items()
+    ]

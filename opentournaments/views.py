@@ -1,0 +1,343 @@
+"""Open tournament pages (issue 24). Each view: access → form → service → redirect.
+
+Every member reads the tournament, its registrations and the seating; scorers work the desk
+(registration, Startgeld, withdrawals, the figures of the tables); owners create tournaments and
+draw the rounds.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from clubs.access import ClubAccess, Need, club_view
+from clubs.ids import parse_id
+from clubs.models import Member
+from opentournaments import selectors, services
+from opentournaments.forms import GuestSearchForm, OpenTournamentForm, RegistrationForm, TableFiguresForm
+from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from standings.exports import pdf_bytes
+
+
+def _apply(form: Form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+def _report(request: HttpRequest, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+def _tournament(access: ClubAccess, open_id: int) -> OpenTournament:
+    return get_object_or_404(OpenTournament.objects.select_related("club"), club=access.club, pk=open_id)
+
+
+def _registration(tournament: OpenTournament, registration_id: int) -> Registration:
+    return get_object_or_404(Registration, tournament=tournament, pk=registration_id)
+
+
+def _round(tournament: OpenTournament, round_number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament__club"), tournament=tournament, number=round_number
+    )
+
+
+def _context(access: ClubAccess, tournament: OpenTournament, **extra: object) -> dict[str, object]:
+    return {"access": access, "tournament": tournament, "rounds": selectors.rounds(tournament), **extra}
+
+
+def _entry_context(
+    access: ClubAccess, tournament: OpenTournament, seating: selectors.Seating, forms: list
+) -> dict[str, object]:
+    return _context(access, tournament, seating=seating, forms=forms, zero_sum=selectors.tariff_is_zero_sum(tournament))
+
+
+@club_view(Need.READ, methods=["GET"])
+def open_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    return render(
+        request,
+        "opentournaments/list.html",
+        {"access": access, "tournaments": selectors.club_open_tournaments(access.club)},
+    )
+
+
+@club_view(Need.MANAGE)
+def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    form = OpenTournamentForm(request.POST or None)
+    if form.is_valid():
+        try:
+            tournament = services.open_tournament_create(
+                club=access.club, user=request.user, **form.service_arguments()
+            )
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(request, _("Turnier angelegt. Jetzt die Spieler an der Kasse anmelden."))
+            return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
+    return render(request, "opentournaments/create.html", {"access": access, "form": form})
+
+
+@club_view(Need.READ, methods=["GET"])
+def open_detail(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    return render(
+        request,
+        "opentournaments/detail.html",
+        _context(
+            access,
+            tournament,
+            registrations=selectors.registrations(tournament),
+            kasse=selectors.kasse(tournament),
+        ),
+    )
+
+
+@club_view(Need.WRITE)
+def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """The registration desk: register (name, Wohnort, Startgeld), find a returning guest by a
+    few letters (a plain GET search), the next start number shown big."""
+    tournament = _tournament(access, open_id)
+    search = GuestSearchForm(request.GET or None)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
+    form = RegistrationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        member = None
+        member_id = parse_id(request.POST.get("member", ""))
+        if member_id is not None:
+            member = Member.objects.filter(club=access.club, pk=member_id).first()
+        try:
+            registration = services.registration_create(
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                residence=form.cleaned_data["residence"],
+                paid=form.cleaned_data["paid"],
+                member=member,
+                user=request.user,
+            )
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(
+                request,
+                _("Startnummer %(number)s: %(name)s")
+                % {"number": registration.start_number, "name": registration.name},
+            )
+            return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
+    return render(
+        request,
+        "opentournaments/desk.html",
+        _context(
+            access,
+            tournament,
+            form=form,
+            search=search,
+            query=query,
+            guests=selectors.returning_guests(tournament, query),
+            next_number=selectors.next_start_number(tournament),
+            kasse=selectors.kasse(tournament),
+            latest=selectors.registrations(tournament).order_by("-start_number")[:8],
+        ),
+    )
+
+
+def _back(request: HttpRequest, tournament: OpenTournament) -> HttpResponse:
+    # Back to the page the button was on (the desk or the overview), never elsewhere.
+    target = "opentournaments:desk" if request.POST.get("back") == "desk" else "opentournaments:detail"
+    return redirect(target, slug=tournament.club.slug, open_id=tournament.pk)
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def registration_paid(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    registration = _registration(tournament, registration_id)
+    services.registration_set_paid(registration=registration, paid=request.POST.get("paid") == "1", user=request.user)
+    return _back(request, tournament)
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def registration_withdraw(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    registration = _registration(tournament, registration_id)
+    try:
+        if request.POST.get("undo") == "1":
+            services.registration_return(registration=registration, user=request.user)
+        else:
+            services.registration_withdraw(registration=registration, user=request.user)
+    except ValidationError as error:
+        _report(request, error)
+    return _back(request, tournament)
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def round_draw(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    try:
+        round_ = services.round_draw(tournament=tournament, user=request.user)
+    except ValidationError as error:
+        _report(request, error)
+        return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+    messages.success(request, _("Runde %(number)s ist ausgelost.") % {"number": round_.number})
+    return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=round_.number)
+
+
+@club_view(Need.READ, methods=["GET"])
+def round_seating(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    return render(
+        request, "opentournaments/round.html", _context(access, tournament, seating=selectors.seating(round_))
+    )
+
+
+@club_view(Need.READ, methods=["GET"])
+def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    """The seating list to pin on the wall: by name (large, two columns), then by table."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    context = {"tournament": tournament, "seating": selectors.seating(round_)}
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/seating.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="sitzplan-runde-{round_.number}.pdf"'
+    return response
+
+
+@club_view(Need.READ, methods=["GET"])
+def ranking_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """The overall ranking with the prizes, A4, to pin on the wall."""
+    tournament = _tournament(access, open_id)
+    ranking_ = selectors.open_ranking(tournament)
+    context = {
+        "tournament": tournament,
+        "ranking": ranking_,
+        "round_numbers": range(1, (ranking_.after_round if ranking_ else 0) + 1),
+    }
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/ranking.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="rangliste.pdf"'
+    return response
+
+
+@club_view(Need.READ, methods=["GET"])
+def round_sheets_pdf(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    """A Wertungszettel per table: round, table, start numbers and names, the dealer of every game."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "sheets": selectors.score_sheets(round_),
+        "zero_sum": selectors.tariff_is_zero_sum(tournament),
+    }
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/sheets.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="wertungszettel-runde-{round_.number}.pdf"'
+    return response
+
+
+def _entry_forms(
+    seating: selectors.Seating, focus: int | None, bound: tuple[int, Form] | None = None
+) -> list[tuple[selectors.SeatedTable, Form]]:
+    forms = []
+    for seated in seating.tables:
+        number = seated.table.number
+        if bound is not None and bound[0] == number:
+            forms.append((seated, bound[1]))
+            continue
+        forms.append(
+            (
+                seated,
+                TableFiguresForm(
+                    seats=[(seat.number, seat.name) for seat in seated.seats],
+                    initial_scores=seated.scores,
+                    focus=number == focus and bound is None,
+                    prefix=f"t{number}",
+                ),
+            )
+        )
+    return forms
+
+
+def _next_open(seating: selectors.Seating, after: int) -> int | None:
+    """The first table after ``after`` without figures, else the first one without figures."""
+    open_tables = [t.table.number for t in seating.tables if not t.entered]
+    later = [n for n in open_tables if n > after]
+    return (later or open_tables or [None])[0]
+
+
+@club_view(Need.WRITE, methods=["GET"])
+def round_entry(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    """The desk's quick entry: one form per table; the next table's first field has the focus."""
+    tournament = _tournament(access, open_id)
+    seating = selectors.seating(_round(tournament, round_number))
+    focus = parse_id(request.GET.get("focus", ""))
+    if focus is None:
+        focus = _next_open(seating, 0)
+    return render(
+        request,
+        "opentournaments/entry.html",
+        _entry_context(access, tournament, seating, _entry_forms(seating, focus)),
+    )
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def table_entry(
+    request: HttpRequest, access: ClubAccess, open_id: int, round_number: int, table_no: int
+) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    table = get_object_or_404(RoundTable, round=round_, number=table_no)
+    seating = selectors.seating(round_)
+    seated = next(t for t in seating.tables if t.table.pk == table.pk)
+    form = TableFiguresForm(
+        request.POST,
+        seats=[(seat.number, seat.name) for seat in seated.seats],
+        initial_scores={},
+        focus=True,
+        prefix=f"t{table_no}",
+    )
+    if form.is_valid():
+        points, soli = form.figures()
+        try:
+            services.table_figures_enter(table=table, points=points, soli=soli, user=request.user)
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(request, _("Tisch %(number)s gespeichert.") % {"number": table_no})
+            seating = selectors.seating(round_)
+            focus = _next_open(seating, table_no)
+            url = reverse(
+                "opentournaments:entry",
+                kwargs={"slug": access.club.slug, "open_id": tournament.pk, "round_number": round_.number},
+            )
+            return redirect(f"{url}?focus={focus}#t{focus}" if focus else f"{url}#t{table_no}")
+    return render(
+        request,
+        "opentournaments/entry.html",
+        _entry_context(access, tournament, seating, _entry_forms(seating, table_no, (table_no, form))),
+        status=200,
+    )
+
+
+@club_view(Need.READ, methods=["GET"])
+def ranking(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int | None = None) -> HttpResponse:
+    """The ranking over all rounds, or after ``round_number``: points, the tie-breaks, the
+    round winners and the prizes."""
+    tournament = _tournament(access, open_id)
+    if round_number is not None:
+        _round(tournament, round_number)  # 404 for a round not drawn
+    return render(
+        request,
+        "opentournaments/ranking.html",
+        _context(
+            access,
+            tournament,
+            ranking=selectors.open_ranking(tournament, round_number),
+            round_number=round_number,
+        ),
+    )
