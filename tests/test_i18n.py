@@ -21,7 +21,8 @@ MO = PO.with_suffix(".mo")
 
 
 def po_entries() -> list[tuple[str | None, str, str, bool]]:
-    """(context, msgid, msgstr, fuzzy) for each entry but the header; enough of the format for ours."""
+    """(context, msgid, msgstr, fuzzy) for each entry but the header; enough of the format for ours
+    (a plural entry gives its singular: msgid and msgstr[0])."""
     entries = []
     for block in PO.read_text(encoding="utf-8").split("\n\n"):
         fields: dict[str, str] = {}
@@ -34,7 +35,10 @@ def po_entries() -> list[tuple[str | None, str, str, bool]]:
                 fields[key] += ast.literal_eval(line)
         if fields.get("msgid"):
             fuzzy = "#, fuzzy" in block or ", fuzzy" in block
-            entries.append((fields.get("msgctxt"), fields["msgid"], fields.get("msgstr", ""), fuzzy))
+            msgstr = fields.get("msgstr", fields.get("msgstr[0]", ""))
+            if "msgid_plural" in fields and not fields.get("msgstr[1]"):
+                msgstr = ""  # the plural form is missing
+            entries.append((fields.get("msgctxt"), fields["msgid"], msgstr, fuzzy))
     return entries
 
 
