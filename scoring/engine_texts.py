@@ -66,6 +66,10 @@ OPTION_TEXTS = (
     gettext_noop("Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)"),
     gettext_noop("Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen"),
     gettext_noop(
+        "Nur Pluspunkte (Preisschafkopf): die Gewinner bekommen ihre Punkte, den Verlierern wird"
+        " nichts geschrieben; nicht Null-Summe, nur bei Punkten oder Zähleinheiten"
+    ),
+    gettext_noop(
         "Was eine Bockrunde auslöst: 6060/120120 = Gleichstand, 3090 = 30:90, kontra_lost = die Partei, die"
         " zuletzt gestoßen (Kontra/Re) hat, verliert, schwarz = eine Partei ohne Stich, herz_solo_lost ="
         " ein Herz-Solo verloren, four_deckel = mindestens vier Deckel (001 §5.1, 003 §4.1)"

@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Member
 from scoring import hooks, safejson, selectors
 from scoring.engine import registry
-from scoring.engine.core import EngineError
+from scoring.engine.core import EngineError, RuleSet
 from scoring.engine.session import EntryError, EntryResult, TableState, advance, start
 from scoring.models import (
     AuditEntry,
@@ -127,6 +127,7 @@ def table_start(
         ruleset, table_rules = registry.load_with_table(spec)
     except EngineError as error:
         raise ValidationError({"rules": error.message}) from None
+    _refuse_non_zero_sum(ruleset, "rules")
     names = [member.display_name for member in members]
     try:
         start(ruleset, table_rules, names, first.display_name if first else "")
@@ -146,6 +147,19 @@ def table_start(
     return table
 
 
+def _refuse_non_zero_sum(ruleset: RuleSet, field: str) -> None:
+    """An evening is settled between its players: what one wins, the others lose. A tariff that
+    writes the winners alone (plus points only) belongs to an open tournament, not to a table."""
+    if not ruleset.is_zero_sum():
+        raise ValidationError(
+            {
+                field: _(
+                    "„Nur Pluspunkte“ gibt es nur im offenen Turnier; ein Abend wird unter den Spielern abgerechnet."
+                )
+            }
+        )
+
+
 @transaction.atomic
 def club_rules_save(
     *, club: Club, preset: str, options: Mapping[str, Any], winnings_to_kasse: bool, user: User
@@ -154,10 +168,11 @@ def club_rules_save(
     the engine accepts them. Tables already started keep their frozen copy."""
     spec = {"preset": preset, "options": dict(options)}
     try:
-        registry.load_with_table(spec)
+        ruleset, _table_rules = registry.load_with_table(spec)
     except EngineError as error:
         key = error.field.rsplit(".", 1)[-1] if error.field and error.field.startswith("ruleset.options.") else None
         raise ValidationError({key or "preset": error.message}) from None
+    _refuse_non_zero_sum(ruleset, "preset")
     rules, _created = ClubRules.objects.update_or_create(
         club=club,
         defaults={

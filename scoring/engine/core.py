@@ -171,6 +171,9 @@ class RuleSet:
     SEED: ClassVar[str] = ""
     SEAT_COUNTS: ClassVar[tuple[int, ...]] = (4,)
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    # Options under which a hand is by design not zero-sum (the Schafkopf ``plus_points_only``).
+    # An evening settled between its players cannot play them; a tournament's points can.
+    NON_ZERO_SUM_OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def build(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:
@@ -195,6 +198,11 @@ class RuleSet:
 
     def opt(self, name: str) -> Any:
         return self.options[name]
+
+    def is_zero_sum(self) -> bool:
+        """Whether every hand's payouts sum to zero (every rule set, unless one of its
+        ``NON_ZERO_SUM_OPTIONS`` is switched on)."""
+        return not any(self.options.get(name) for name in self.NON_ZERO_SUM_OPTIONS)
 
     def unit(self) -> str:
         return self.UNIT

@@ -145,7 +145,12 @@ class RulesForm(forms.Form):
             ruleset, _table = registry.load_with_table({"preset": preset, "options": self.values})
         except EngineError:
             ruleset = self.preset_class.build()
-        self.option_specs: list[OptionSpec] = [*self.preset_class.option_specs(), *table_option_specs(ruleset)]
+        # A plus-points-only tariff is for a tournament's points, never an evening settled between
+        # its players (``RuleSet.NON_ZERO_SUM_OPTIONS``): the club's rules do not offer it.
+        own_specs = [
+            s for s in self.preset_class.option_specs() if s.name not in self.preset_class.NON_ZERO_SUM_OPTIONS
+        ]
+        self.option_specs: list[OptionSpec] = [*own_specs, *table_option_specs(ruleset)]
         for spec in self.option_specs:
             self.fields[spec.name] = _option_field(spec, self.values.get(spec.name, spec.default))
         self.chosen: dict[str, Any] = {}

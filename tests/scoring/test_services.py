@@ -82,6 +82,20 @@ def test_club_rules_are_validated_by_the_engine() -> None:
     assert "price_rufspiel" in caught.value.error_dict
 
 
+def test_an_evening_refuses_a_plus_points_only_tariff() -> None:
+    # An evening is settled between its players; plus points only belongs to open tournaments.
+    session = SessionFactory()
+    plus = {"preset": "reiner-schafkopf", "options": {"plus_points_only": True}}
+    with pytest.raises(ValidationError) as caught:
+        services.club_rules_save(club=session.club, winnings_to_kasse=False, user=None, **plus)
+    assert "preset" in caught.value.error_dict
+    with pytest.raises(ValidationError) as caught:
+        services.table_start(
+            session=session, members=MemberFactory.create_batch(4, club=session.club), rules=plus, user=None
+        )
+    assert "rules" in caught.value.error_dict
+
+
 def test_append_writes_the_entry_its_derived_fields_ledger_rows_and_audit(table: Table) -> None:
     players = names(table)
     entry = append(table, rufspiel(table, augen=60))

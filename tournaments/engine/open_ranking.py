@@ -14,7 +14,8 @@ where the spec leaves room (docs/json-format.md, ``rank_open``, repeats them for
   tie-breaks use it; otherwise it may be left out (then 0).
 - *Zero-sum*: every tariff's payouts sum to zero; only the Stock (the table option ``stock``
   other than ``none``) takes money out of a table. So a ``totals`` table must sum to 0 unless the
-  rule set plays with a Stock.
+  rule set plays with a Stock. A plus-points-only tariff (``plus_points_only``) writes the
+  winners alone: its tables are not zero-sum, and instead no player's total may be below 0.
 - A player in no table of a round scores 0 for it: his ``rounds`` entry is 0, and ``best_round``
   is the largest entry of ``rounds`` as printed (absent rounds included as 0), so anyone can check
   it from the output. ``round_winners`` counts only the players who sat at a table that round.
@@ -197,7 +198,16 @@ def _score_table(
                 soli[number_of[outcome.declarer]] += 1
         return {number_of[name]: amount for name, amount in result.totals.items()}, soli
     totals = _per_player(table["totals"], numbers, f"{at}.totals", -(10**12))
-    if rules.stock == "none" and sum(totals.values()) != 0:
+    if not ruleset.is_zero_sum():
+        # Plus points only: the losers are written nothing, so no player ends below 0.
+        minus = next((n for n in numbers if totals[n] < 0), None)
+        if minus is not None:
+            raise EngineError(
+                "out_of_range",
+                f"Nr. {minus} hat {totals[minus]} Punkte: bei „nur Pluspunkte“ ist niemand im Minus.",
+                f"{at}.totals.{minus}",
+            )
+    elif rules.stock == "none" and sum(totals.values()) != 0:
         raise EngineError(
             "inconsistent",
             f"Die Punkte des Tisches ergeben zusammen {sum(totals.values())}, nicht 0 (die Regel zählt Null-Summe).",

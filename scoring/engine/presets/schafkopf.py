@@ -155,6 +155,16 @@ def _check_trump_data(
             )
 
 
+def _plus_points_only(result: HandResult) -> HandResult:
+    """The hand as a plus-points-only tariff writes it: every winner keeps what the zero-sum
+    tariff gives him, every loser gets 0 instead of his minus (a Solo won: +15 for the declarer,
+    nothing for the three; lost: +5 for each opponent, nothing for the declarer). Applied after
+    the zero-sum result is checked, so the amounts themselves stay the tariff's."""
+    payouts = {seat: max(amount, 0) for seat, amount in result.payouts.items()}
+    lines = (*result.lines, Line("Nur Pluspunkte: den Verlierern wird nichts geschrieben"))
+    return result._replace(payouts=payouts, lines=lines)
+
+
 def augen_groups(augen: Mapping[str, int]) -> list[list[str]]:
     """``augen_by_player`` as spec §2.1's ``augen_order``: from fewest to most, equals together."""
     return [[p for p in augen if augen[p] == value] for value in sorted(set(augen.values()))]
@@ -201,6 +211,21 @@ class SchafkopfRules(RuleSet):
     SEAT_COUNTS = (4,)
     KONTRA_LABELS: ClassVar[tuple[str, ...]] = ("Kontra", "Re", "Sup", "Hirsch")
     DEFAULTS: ClassVar[dict[str, Any]] = {}
+    NON_ZERO_SUM_OPTIONS: ClassVar[tuple[str, ...]] = ("plus_points_only",)
+
+    @classmethod
+    def build(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        rules = super().build(overrides)
+        if rules.options["plus_points_only"] and rules.unit() == "cent":
+            # Money changes hands: what a winner gets, a loser pays. Only points can be written
+            # to the winners alone.
+            raise EngineError(
+                "not_allowed",
+                "Nur Pluspunkte gibt es nur bei Punkten oder Zähleinheiten, nicht bei Geld"
+                " (dort zahlt der Verlierer, was der Gewinner bekommt).",
+                "ruleset.options.plus_points_only",
+            )
+        return rules
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:
@@ -277,6 +302,11 @@ class SchafkopfRules(RuleSet):
             _o("fehler_rufspiel", "Minuspunkte für einen Fehler im Rufspiel (002 §11)", maximum=MAX_PENALTY),
             _o("fehler_solo", "Minuspunkte für einen Fehler im Solo, Wenz oder Tout (002 §11)", maximum=MAX_PENALTY),
             _o("cents_per_unit", "Cent je Zähleinheit; 0 = in Zähleinheiten abrechnen", maximum=MAX_CENTS_PER_UNIT),
+            _o(
+                "plus_points_only",
+                "Nur Pluspunkte (Preisschafkopf): die Gewinner bekommen ihre Punkte, den Verlierern wird"
+                " nichts geschrieben; nicht Null-Summe, nur bei Punkten oder Zähleinheiten",
+            ),
         )
 
     # --- public helpers for the entry form and the table state ---------------------------
@@ -329,6 +359,8 @@ class SchafkopfRules(RuleSet):
             result = self._two_sided(r, game, rnd, bock)
         r.finish()
         zero_sum_check(result.payouts)
+        if self.options["plus_points_only"]:
+            result = _plus_points_only(result)
         return result
 
     def _round(self, context: Context) -> Round:
@@ -919,6 +951,7 @@ BASE_DEFAULTS: dict[str, Any] = {
     "fehler_rufspiel": 40,
     "fehler_solo": 90,
     "cents_per_unit": 0,
+    "plus_points_only": False,
 }
 
 

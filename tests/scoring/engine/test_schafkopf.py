@@ -887,3 +887,62 @@ def test_no_stoss_and_no_deckel_where_the_rules_allow_none_say_so() -> None:
     assert (err.field, err.message) == ("deckel", "Bei dieser Regel gibt es keine Deckel.")
     err = refused("reiner-schafkopf", game="solo", suit="gras", declarer="Anna", augen=70, deckel=1)
     assert err.message == "Bei dieser Regel gibt es keine Deckel."
+
+
+# --- Tournament tariffs (issue 24 item 3): Kontra forbidden, plus points only -----------------
+
+REINER_PLUS = {"preset": "reiner-schafkopf", "options": {"plus_points_only": True}}
+
+
+def test_kontra_forbidden_refuses_a_hand_with_a_stoss() -> None:
+    rules = {"preset": "reiner-schafkopf", "options": {"max_kontra": 0}}
+    error = refused(rules, game="solo", suit="eichel", declarer="Anna", augen=75, kontra=1, last_kontra="opponents")
+    assert (error.code, error.field) == ("not_allowed", "kontra")
+    assert error.message == "Bei dieser Regel gibt es keine Stöße."
+    assert score(rules, game="solo", suit="eichel", declarer="Anna", augen=75)["payouts"] == pay(15, -5, -5, -5)
+
+
+def test_plus_points_only_solo_won_declarer_15_opponents_nothing() -> None:
+    out = score(REINER_PLUS, game="solo", suit="eichel", declarer="Anna", augen=75)
+    assert out["payouts"] == pay(15, 0, 0, 0)
+    assert out["lines"][-1]["label"] == "Nur Pluspunkte: den Verlierern wird nichts geschrieben"
+
+
+def test_plus_points_only_solo_lost_each_opponent_5_declarer_nothing() -> None:
+    out = score(REINER_PLUS, game="solo", suit="eichel", declarer="Anna", augen=45)
+    assert out["payouts"] == pay(0, 5, 5, 5)
+
+
+def test_plus_points_only_rufspiel_won_schneider_two_each_for_the_winners() -> None:
+    out = score(REINER_PLUS, game="rufspiel", declarer="Anna", partner="Cilli", augen=95)
+    assert out["payouts"] == pay(2, 0, 2, 0)
+
+
+def test_plus_points_only_is_refused_for_money() -> None:
+    for rules in (
+        {"preset": "standard", "options": {"plus_points_only": True}},
+        {"preset": "reiner-schafkopf", "options": {"plus_points_only": True, "cents_per_unit": 10}},
+    ):
+        error = refused(rules, game="solo", suit="eichel", declarer="Anna", augen=75)
+        assert (error.code, error.field) == ("not_allowed", "ruleset.options.plus_points_only")
+
+
+def test_plus_points_only_is_off_by_default_and_changes_nothing() -> None:
+    from scoring.engine import registry
+
+    for preset in ("standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf"):
+        rules = registry.load(preset)
+        assert rules.opt("plus_points_only") is False and rules.is_zero_sum()
+
+
+def test_a_plus_points_only_evening_folds_without_the_zero_sum_check() -> None:
+    from scoring.engine import registry
+    from scoring.engine.session import fold
+
+    ruleset, table = registry.load_with_table(REINER_PLUS)
+    hands = [
+        {"game": "solo", "suit": "herz", "declarer": "Anna", "augen": 80},
+        {"game": "rufspiel", "declarer": "Bert", "partner": "Done", "augen": 40},
+    ]
+    result = fold(ruleset, table, SEATS, "Done", hands)
+    assert result.totals == {"Anna": 16, "Bert": 0, "Cilli": 1, "Done": 0}

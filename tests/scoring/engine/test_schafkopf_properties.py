@@ -60,6 +60,22 @@ def test_every_hand_is_zero_sum_and_names_every_seat(preset: str, seed: int, anh
     assert result.lines
 
 
+@settings(max_examples=examples(200))
+@given(preset=st.sampled_from(["allgaeu-meisterschaft", "reiner-schafkopf"]), seed=seeds, anhang_c=st.booleans())
+def test_plus_points_only_is_the_zero_sum_hand_without_its_minus(preset: str, seed: int, anhang_c: bool) -> None:
+    # The one option exempt from zero-sum (``NON_ZERO_SUM_OPTIONS``): the winners keep exactly
+    # what the zero-sum tariff gives them, the losers are written 0, and someone always wins.
+    options = ANHANG_C if anhang_c and preset != "reiner-schafkopf" else {}
+    rules, hand = _hand(preset, seed, options)
+    plus = registry.load({"preset": preset, "options": {**options, "plus_points_only": True}})
+    assert not plus.is_zero_sum() and rules.is_zero_sum()
+    zero_sum = rules.score(hand, SEATS, Context())
+    result = plus.score(hand, SEATS, Context())
+    assert dict(result.payouts) == {seat: max(amount, 0) for seat, amount in zero_sum.payouts.items()}
+    assert min(result.payouts.values()) >= 0
+    assert sum(result.payouts.values()) > 0 or all(v == 0 for v in zero_sum.payouts.values())
+
+
 @given(seed=seeds, round_name=st.sampled_from(["mungorunde", "rimini", "stoecklesrunde", "bockrunde", "bockspiel"]))
 def test_allgaeu_special_rounds_stay_zero_sum(seed: int, round_name: str) -> None:
     rules, hand = _hand("allgaeu", seed, round_name=round_name)
