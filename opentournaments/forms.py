@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
-from opentournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_ROUNDS, TIE_BREAKS
+from opentournaments import tariffs
+from opentournaments.models import MAX_GAMES, MAX_ROUNDS, TIE_BREAKS
 from tournaments.forms import schafkopf_presets
 
 TIE_BREAK_CHOICES = [
@@ -18,6 +19,16 @@ TIE_BREAK_CHOICES = [
     ("soli,lot", _("Soli, dann Los")),
     ("", _("keine (geteilter Platz)")),
 ]
+KEEP = ("", _("wie im Tarif"))
+KONTRA_CHOICES = [KEEP, ("erlaubt", _("erlaubt")), ("verboten", _("verboten"))]
+ALL_PASS_CHOICES = [
+    KEEP,
+    ("zusammenwerfen", _("zusammenwerfen")),
+    ("muss", _("Muss-Spiel (Eichel-Ober ruft)")),
+    ("ramsch", _("Ramsch")),
+]
+LAUFENDE_CHOICES = [KEEP, ("wenz_ab_2", _("ab 3, beim Wenz ab 2")), ("immer_ab_3", _("ab 3, auch beim Wenz"))]
+PLUS_CHOICES = [KEEP, ("nein", _("nein: die Verlierer schreiben ab")), ("ja", _("ja: Verlierern wird nichts geschrieben"))]
 MAX_CENTS = 10_000_000  # 100.000 €: more is a typing error
 
 
@@ -75,7 +86,11 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         initial=32,
         help_text=_("Je Spieler: ein Fünfertisch gibt 5/4 davon, ein Sechsertisch 6/4, damit jeder gleich oft spielt."),
     )
-    preset = forms.ChoiceField(label=_("Tarif"), initial=DEFAULT_PRESET)
+    tariff = forms.ChoiceField(label=_("Tarif"), initial=tariffs.DEFAULT_TEMPLATE)
+    kontra = forms.ChoiceField(label=_("Kontra"), choices=KONTRA_CHOICES, required=False)
+    all_pass = forms.ChoiceField(label=_("Wenn alle weiter sagen"), choices=ALL_PASS_CHOICES, required=False)
+    laufende = forms.ChoiceField(label=_("Laufende"), choices=LAUFENDE_CHOICES, required=False)
+    plus_only = forms.ChoiceField(label=_("Nur Pluspunkte"), choices=PLUS_CHOICES, required=False)
     tie_breaks = forms.ChoiceField(
         label=_("Bei Punktgleichheit"), choices=TIE_BREAK_CHOICES, initial=",".join(TIE_BREAKS), required=False
     )
@@ -108,7 +123,12 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = schafkopf_presets()
+        # A template (preset + options) or a preset of the engine as it stands; the adjustments
+        # below apply to either, and the engine refuses what does not fit (plus points on money).
+        self.fields["tariff"].choices = [
+            (_("Tarifvorlagen"), [(t.key, t.label) for t in tariffs.TEMPLATES]),
+            (_("Regeln des Programms"), schafkopf_presets()),
+        ]
         self.fields["starts_on"].initial = datetime.date.today()
 
     def service_arguments(self) -> dict[str, Any]:
@@ -119,13 +139,23 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
             "ends_on": data["ends_on"],
             "rounds": data["rounds"],
             "games_per_round": data["games_per_round"],
-            "preset": data["preset"],
+            **self.chosen_tariff(),
             "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
             "entry_fee_cents": _euros_to_cents(data["entry_fee"]),
             "prize_shares": [int(s) for s in data["prize_shares"]],
             "prize_amounts": [_euros_to_cents(a) for a in data["prize_amounts"]],
             "prize_items": [line.strip() for line in data["prize_items"].splitlines() if line.strip()],
         }
+
+    def chosen_tariff(self) -> dict[str, Any]:
+        """The chosen tariff as ``preset`` and ``options`` for the service."""
+        data = self.cleaned_data
+        template = tariffs.TEMPLATES_BY_KEY.get(data["tariff"])
+        preset, options = (template.preset, template.options) if template else (data["tariff"], {})
+        adjust = tariffs.Adjustments(
+            kontra=data["kontra"], all_pass=data["all_pass"], laufende=data["laufende"], plus_only=data["plus_only"]
+        )
+        return {"preset": preset, "options": tariffs.tariff_options(preset, options, adjust)}
 
 
 class RegistrationForm(PlainTextFields, forms.Form):

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count, Max, Q, QuerySet
 
 from clubs.models import Club, Member
+from opentournaments import tariffs
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
 from scoring.engine import registry
 from tournaments.engine.open_ranking import SHARED, rank_open_document
@@ -158,10 +159,16 @@ def seating(round_: Round) -> Seating:
 
 
 def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
-    """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock
-    (``services.table_figures_enter`` and ``tournaments.engine.open_ranking`` read it so too)."""
-    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
-    return table_rules.stock == "none"
+    """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock or
+    writes plus points only (``services.table_figures_enter`` and
+    ``tournaments.engine.open_ranking`` read it so too)."""
+    ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    return ruleset.is_zero_sum() and table_rules.stock == "none"
+
+
+def tariff_is_plus_only(tournament: OpenTournament) -> bool:
+    """Whether the losers are written nothing: then no player's points are below 0."""
+    return not registry.load(tournament.ruleset_spec).is_zero_sum()
 
 
 def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
@@ -323,3 +330,49 @@ def score_sheets(round_: Round) -> list[ScoreSheet]:
         dealers = [(g, seated.seats[(g - 1) % len(seated.seats)]) for g in range(1, count + 1)]
         sheets.append(ScoreSheet(table=seated, dealers=dealers))
     return sheets
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    place: int
+    share: int | None  # percent of the Kasse
+    amount_cents: int | None
+    item: str
+
+
+@dataclass(frozen=True)
+class RulesSheet:
+    """What the printed Turnierregeln say: the tariff in plain German (from the frozen preset
+    and options, ``tariffs.tariff_lines``), the rounds, the tie-breaks, the Startgeld and prizes."""
+
+    tariff_title: str
+    tariff_lines: list[tuple[str, str]]
+    rounds: int
+    games_per_round: int
+    tie_breaks: list[str]
+    entry_fee_cents: int
+    prizes: list[PrizeLine]
+
+
+def rules_sheet(tournament: OpenTournament) -> RulesSheet:
+    ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    shares, amounts, items = tournament.prize_shares, tournament.prize_amounts, tournament.prize_items
+    places = max(len(shares), len(amounts), len(items))
+    prizes = [
+        PrizeLine(
+            place=p,
+            share=shares[p - 1] if p <= len(shares) else None,
+            amount_cents=amounts[p - 1] if p <= len(amounts) else None,
+            item=items[p - 1] if p <= len(items) else "",
+        )
+        for p in range(1, places + 1)
+    ]
+    return RulesSheet(
+        tariff_title=tariffs.tariff_title(tournament.preset, tournament.options),
+        tariff_lines=tariffs.tariff_lines(ruleset, table_rules),
+        rounds=tournament.rounds,
+        games_per_round=tournament.games_per_round,
+        tie_breaks=list(tournament.tie_breaks),
+        entry_fee_cents=tournament.entry_fee_cents,
+        prizes=prizes,
+    )

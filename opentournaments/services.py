@@ -257,7 +257,7 @@ def table_figures_enter(
     """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
     seated start number's points and number of Soli. Refused, with nothing stored, where the
     points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
-    not be) or the Soli are not plausible (no player more Soli than the games of the round, no
+    not be), where a plus-points-only tariff's points are below 0, or the Soli are not plausible (no player more Soli than the games of the round, no
     table more than the games it deals)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     tournament = table.round.tournament
@@ -280,9 +280,17 @@ def table_figures_enter(
             % {"soli": soli_total, "games": table_games}
         )
     total = sum(p for p, _s in figures.values())
-    # Every tariff of the engine is zero-sum; only a Stock takes points out of a table (as in
-    # ``tournaments.engine.open_ranking``), so there the Soli check above is all that is checked.
-    if selectors.tariff_is_zero_sum(tournament) and total != 0:
+    if selectors.tariff_is_plus_only(tournament):
+        # Plus points only: the losers are written nothing, so nobody ends below 0 (the sum is
+        # anything from 0 up; what can be checked is the sign and, above, the Soli).
+        for n, (points_, _solo) in figures.items():
+            if points_ < 0:
+                raise ValidationError(
+                    {f"points_{n}": _("Bei „nur Pluspunkte“ hat niemand Minuspunkte; bitte den Zettel nachsehen.")}
+                )
+    # Every other tariff of the engine is zero-sum; only a Stock takes points out of a table (as
+    # in ``tournaments.engine.open_ranking``), so there the Soli check above is all that is checked.
+    elif selectors.tariff_is_zero_sum(tournament) and total != 0:
         raise ValidationError(
             _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
         )

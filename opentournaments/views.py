@@ -24,9 +24,10 @@ from opentournaments.models import OpenTournament, Registration, Round, RoundTab
 from standings.exports import pdf_bytes
 
 
-def _apply(form: Form, error: ValidationError) -> None:
+def _apply(form: Form, error: ValidationError, aliases: dict[str, str] | None = None) -> None:
     if hasattr(error, "error_dict"):
-        for field, errors in error.error_dict.items():
+        for key, errors in error.error_dict.items():
+            field = (aliases or {}).get(key, key)
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, error)
@@ -58,7 +59,14 @@ def _context(access: ClubAccess, tournament: OpenTournament, **extra: object) ->
 def _entry_context(
     access: ClubAccess, tournament: OpenTournament, seating: selectors.Seating, forms: list
 ) -> dict[str, object]:
-    return _context(access, tournament, seating=seating, forms=forms, zero_sum=selectors.tariff_is_zero_sum(tournament))
+    return _context(
+        access,
+        tournament,
+        seating=seating,
+        forms=forms,
+        zero_sum=selectors.tariff_is_zero_sum(tournament),
+        plus_only=selectors.tariff_is_plus_only(tournament),
+    )
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -79,7 +87,7 @@ def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
                 club=access.club, user=request.user, **form.service_arguments()
             )
         except ValidationError as error:
-            _apply(form, error)
+            _apply(form, error, {"preset": "tariff"})
         else:
             messages.success(request, _("Turnier angelegt. Jetzt die Spieler an der Kasse anmelden."))
             return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
@@ -221,6 +229,25 @@ def ranking_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpR
     }
     response = HttpResponse(pdf_bytes("opentournaments/pdf/ranking.html", context), content_type="application/pdf")
     response["Content-Disposition"] = 'inline; filename="rangliste.pdf"'
+    return response
+
+
+@club_view(Need.READ, methods=["GET"])
+def rules(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """The Turnierregeln: the tariff in plain German, rounds, tie-breaks, Startgeld and prizes."""
+    tournament = _tournament(access, open_id)
+    return render(
+        request, "opentournaments/rules.html", _context(access, tournament, sheet=selectors.rules_sheet(tournament))
+    )
+
+
+@club_view(Need.READ, methods=["GET"])
+def rules_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """The Turnierregeln on one A4 page, to lay out on the tables."""
+    tournament = _tournament(access, open_id)
+    context = {"tournament": tournament, "sheet": selectors.rules_sheet(tournament)}
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/rules.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="turnierregeln.pdf"'
     return response
 
 
