@@ -28,7 +28,11 @@ ALL_PASS_CHOICES = [
     ("ramsch", _("Ramsch")),
 ]
 LAUFENDE_CHOICES = [KEEP, ("wenz_ab_2", _("ab 3, beim Wenz ab 2")), ("immer_ab_3", _("ab 3, auch beim Wenz"))]
-PLUS_CHOICES = [KEEP, ("nein", _("nein: die Verlierer schreiben ab")), ("ja", _("ja: Verlierern wird nichts geschrieben"))]
+PLUS_CHOICES = [
+    KEEP,
+    ("nein", _("nein: die Verlierer schreiben ab")),
+    ("ja", _("ja: Verlierern wird nichts geschrieben")),
+]
 MAX_CENTS = 10_000_000  # 100.000 €: more is a typing error
 
 

@@ -257,8 +257,9 @@ def table_figures_enter(
     """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
     seated start number's points and number of Soli. Refused, with nothing stored, where the
     points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
-    not be), where a plus-points-only tariff's points are below 0, or the Soli are not plausible (no player more Soli than the games of the round, no
-    table more than the games it deals)."""
+    not be), where a plus-points-only tariff's points are below 0, or where the Soli are not
+    plausible (no player more Soli than the games of the round, no table more than the games it
+    deals)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     tournament = table.round.tournament
     games = tournament.games_per_round
