@@ -129,6 +129,7 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         super().__init__(*args, **kwargs)
         # A template (preset + options) or a preset of the engine as it stands; the adjustments
         # below apply to either, and the engine refuses what does not fit (plus points on money).
+        self.templates = tariffs.TEMPLATES
         self.fields["tariff"].choices = [
             (_("Tarifvorlagen"), [(t.key, t.label) for t in tariffs.TEMPLATES]),
             (_("Regeln des Programms"), schafkopf_presets()),

@@ -242,3 +242,23 @@ def test_the_rules_are_read_by_members_only(client_as, world: World, role: str, 
     tournament = _plus_tournament(world.club)
     assert client_as(role).get(_rules_url("rules", tournament)).status_code == status
     assert client_as(role).get(_rules_url("rules_pdf", tournament)).status_code == status
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("preset", ["standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf"])
+def test_the_longest_rules_still_fit_one_a4_page(world: World, preset: str) -> None:
+    from standings.exports import pdf_bytes
+
+    tournament = services.open_tournament_create(
+        club=world.club,
+        name="Ein recht langer Name eines Preisschafkopfs",
+        starts_on=datetime.date(2026, 1, 1),
+        preset=preset,
+        prize_amounts=[10_000] * 10,
+        prize_items=["ein Sachpreis mit längerem Namen"] * 10,
+        user=None,
+    )
+    data = pdf_bytes(
+        "opentournaments/pdf/rules.html", {"tournament": tournament, "sheet": selectors.rules_sheet(tournament)}
+    )
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1
