@@ -44,7 +44,9 @@
     var room = window.innerHeight - list.getBoundingClientRect().top - size * 0.4;
     var perCol = Math.max(1, Math.floor(room / rowHeight));
     var count = Math.max(1, Math.ceil(rows.length / (perCol * cols)));
-    // Fill the pages evenly rather than leaving the last one nearly empty.
+    // As few columns as these pages need (wider, so longer names show whole), and the pages
+    // filled evenly rather than the last one left nearly empty.
+    cols = Math.ceil(rows.length / count / perCol);
     perCol = Math.ceil(rows.length / count / cols);
     return { size: size, cols: cols, perCol: perCol, pages: count };
   }
@@ -77,11 +79,12 @@
     setProperty("--room-cols", 1);
     var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
     var best = plan(b, rows, size);
-    // Few players: larger type, as long as they still stand on one page.
-    while (best.pages === 1 && size < LARGEST) {
-      size = Math.min(LARGEST, size * 1.1);
+    // Larger type where the pages leave room: as long as it takes no more pages and no more
+    // columns (few players get large type on one page; names keep their width).
+    while (size < LARGEST) {
+      size = Math.min(LARGEST, size * 1.06);
       var larger = plan(b, rows, size);
-      if (larger.pages > 1) break;
+      if (larger.pages > best.pages || larger.cols > best.cols) break;
       best = larger;
     }
     setProperty("--room-size", best.size + "px");
