@@ -197,6 +197,4 @@ def open_round_played(round_: Round) -> None:
         seats = list(table.seats)
         points = {n: (7 * (n + round_.number) % 23) - 11 for n in seats[1:]}
         points[seats[0]] = -sum(points.values())
-        table_figures_enter(
-            table=table, points=points, soli={n: (n + round_.number) % 3 for n in seats}, user=None
-        )
+        table_figures_enter(table=table, points=points, soli={n: (n + round_.number) % 3 for n in seats}, user=None)

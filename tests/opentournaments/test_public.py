@@ -4,12 +4,12 @@ tests/e2e/test_open_room.py)."""
 
 from __future__ import annotations
 
+import pytest
 import segno
 from django.test import Client
 from django.urls import reverse
 
-import pytest
-from opentournaments import links, selectors, services
+from opentournaments import links, selectors, services, views
 from opentournaments.models import OpenTournament
 from tests.factories import World, make_open_tournament, open_round_played
 
@@ -47,8 +47,16 @@ def test_a_player_finds_his_table_seat_and_place_without_a_login(tournament: Ope
 def test_a_wrong_token_or_another_clubs_slug_is_not_found(tournament: OpenTournament, world: World) -> None:
     client = Client()
     slug, token = tournament.club.slug, tournament.public_token
-    assert client.get(reverse("opentournaments:public", kwargs={"club_slug": slug, "token": token[:-1] + "x"})).status_code == 404
-    assert client.get(reverse("opentournaments:public", kwargs={"club_slug": world.other_club.slug, "token": token})).status_code == 404
+    assert (
+        client.get(reverse("opentournaments:public", kwargs={"club_slug": slug, "token": token[:-1] + "x"})).status_code
+        == 404
+    )
+    assert (
+        client.get(
+            reverse("opentournaments:public", kwargs={"club_slug": world.other_club.slug, "token": token})
+        ).status_code
+        == 404
+    )
     assert client.post(public(tournament)).status_code == 405  # read-only
 
 
@@ -66,16 +74,19 @@ def test_the_public_page_shows_this_tournament_only_and_nothing_private(
     assert 'name="robots" content="noindex' in html
 
 
-def test_the_qr_code_carries_the_absolute_link(tournament: OpenTournament, client_as) -> None:
+def test_the_qr_code_carries_the_absolute_link(
+    tournament: OpenTournament, client_as, monkeypatch: pytest.MonkeyPatch
+) -> None:
     url = "http://testserver" + public(tournament)
-    assert links.qr_svg(url) == segno.make_qr(url, error="m").svg_inline(
-        scale=1, border=4, omitsize=True, light="#fff"
-    )
+    assert links.qr_svg(url) == segno.make_qr(url, error="m").svg_inline(scale=1, border=4, omitsize=True, light="#fff")
     overview = client_as("scorer").get(tournament.get_absolute_url()).content.decode()
     assert f'value="{url}"' in overview and "Link kopieren" in overview
     assert links.qr_svg(url) in overview
     assert "Link kopieren" not in client_as("member").get(tournament.get_absolute_url()).content.decode()
-    # The seating list prints it (the PDF's context: its template gets the same URL and code).
+    # The seating list prints it: the code is made from the absolute link of the request.
+    given = []
+    make = links.qr_svg
+    monkeypatch.setattr(views.links, "qr_svg", lambda link: given.append(link) or make(link))
     response = client_as("member").get(
         reverse(
             "opentournaments:round_pdf",
@@ -83,6 +94,7 @@ def test_the_qr_code_carries_the_absolute_link(tournament: OpenTournament, clien
         )
     )
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    assert given == [url]
 
 
 def test_the_big_screen_lists_every_player_in_either_mode(tournament: OpenTournament, client_as) -> None:
