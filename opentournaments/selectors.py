@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet
 
+from clubs.ids import parse_id
 from clubs.models import Club, Member
 from opentournaments import tariffs
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
@@ -376,3 +377,72 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         entry_fee_cents=tournament.entry_fee_cents,
         prizes=prizes,
     )
+
+
+def current_round(tournament: OpenTournament) -> Round | None:
+    """The round drawn last: the one being played (or just played)."""
+    return tournament.round_set.order_by("-number").first()
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player as the public link shows him: where he sits in the current round and where he
+    stands in the ranking. Nothing of the desk (Startgeld, Wohnort, member record)."""
+
+    number: int
+    name: str
+    table: int | None  # in the current round; None where he sits in none
+    seat: int | None  # 1 = deals the first game
+    place: int | None
+    shared: bool
+    points: int
+    rounds: list[int]
+
+
+@dataclass(frozen=True)
+class PublicView:
+    round: Round | None
+    after_round: int  # the rounds the ranking counts
+    players: list[PlayerRow]  # by name
+
+    def search(self, query: str) -> list[PlayerRow]:
+        """The players whose start number is ``query`` or whose name contains it (any case)."""
+        query = query.strip()
+        if not query:
+            return []
+        number = parse_id(query)
+        if number is not None:
+            return [row for row in self.players if row.number == number]
+        folded = query.casefold()
+        return [row for row in self.players if folded in row.name.casefold()]
+
+
+def public_view(tournament: OpenTournament) -> PublicView:
+    """The read-only tournament link's data: every player (by name) with his table and seat in
+    the current round and his place and points in the overall ranking."""
+    round_ = current_round(tournament)
+    seats = {}
+    if round_ is not None:
+        for table in round_.tables.all():
+            for position, number in enumerate(table.seats, start=1):
+                seats[number] = (table.number, position)
+    ranking_ = open_ranking(tournament)
+    ranked = {row.number: row for row in ranking_.rows} if ranking_ else {}
+    players = []
+    for number, name in tournament.registrations.values_list("start_number", "name"):
+        table, seat = seats.get(number, (None, None))
+        rank = ranked.get(number)
+        players.append(
+            PlayerRow(
+                number=number,
+                name=name,
+                table=table,
+                seat=seat,
+                place=rank.place if rank else None,
+                shared=rank.shared if rank else False,
+                points=rank.points if rank else 0,
+                rounds=rank.rounds if rank else [],
+            )
+        )
+    players.sort(key=lambda row: (row.name.casefold(), row.number))
+    return PublicView(round=round_, after_round=ranking_.after_round if ranking_ else 0, players=players)

@@ -16,6 +16,8 @@ urlpatterns = [
     path(OPEN + "registrations/<id:registration_id>/withdraw/", views.registration_withdraw, name="withdraw"),
     path(OPEN + "draw/", views.round_draw, name="draw"),
     path(OPEN + "ranking/", views.ranking, name="ranking"),
+    path(OPEN + "room/", views.room, name="room"),
+    path(OPEN + "room/seating/", views.room, {"mode": "seating"}, name="room_seating"),
     path(OPEN + "ranking.pdf", views.ranking_pdf, name="ranking_pdf"),
     path(OPEN + "rules/", views.rules, name="rules"),
     path(OPEN + "rules.pdf", views.rules_pdf, name="rules_pdf"),
@@ -25,4 +27,6 @@ urlpatterns = [
     path(ROUND + "entry/", views.round_entry, name="entry"),
     path(ROUND + "ranking/", views.ranking, name="round_ranking"),
     path(ROUND + "table/<int:table_no>/", views.table_entry, name="table_entry"),
+    # The read-only tournament link: no login, no club page; the token is the key (links.py).
+    path("o/<slug:club_slug>/<slug:token>/", views.public, name="public"),
 ]

@@ -14,11 +14,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.ids import parse_id
 from clubs.models import Member
-from opentournaments import selectors, services
+from opentournaments import links, selectors, services
 from opentournaments.forms import GuestSearchForm, OpenTournamentForm, RegistrationForm, TableFiguresForm
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
 from standings.exports import pdf_bytes
@@ -105,8 +106,17 @@ def open_detail(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpR
             tournament,
             registrations=selectors.registrations(tournament),
             kasse=selectors.kasse(tournament),
+            **_public_link(request, access, tournament),
         ),
     )
+
+
+def _public_link(request: HttpRequest, access: ClubAccess, tournament: OpenTournament) -> dict[str, str]:
+    """The public link and its QR code, for those who work the tournament (they hand it out)."""
+    if not access.membership.can_write:
+        return {}
+    url = links.public_url(request, tournament)
+    return {"public_url": url, "public_qr": links.qr_svg(url)}
 
 
 @club_view(Need.WRITE)
@@ -211,7 +221,13 @@ def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, ro
     """The seating list to pin on the wall: by name (large, two columns), then by table."""
     tournament = _tournament(access, open_id)
     round_ = _round(tournament, round_number)
-    context = {"tournament": tournament, "seating": selectors.seating(round_)}
+    url = links.public_url(request, tournament)
+    context = {
+        "tournament": tournament,
+        "seating": selectors.seating(round_),
+        "public_url": url,
+        "public_qr": links.qr_svg(url),
+    }
     response = HttpResponse(pdf_bytes("opentournaments/pdf/seating.html", context), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="sitzplan-runde-{round_.number}.pdf"'
     return response
@@ -368,3 +384,57 @@ def ranking(request: HttpRequest, access: ClubAccess, open_id: int, round_number
             round_number=round_number,
         ),
     )
+
+
+# The big screen (issue 24 §6): every player on a projector, paged by static/opentournaments/
+# room.js where they do not fit; htmx reloads the board's data every ROOM_REFRESH seconds, and a
+# page stands ROOM_TURN seconds (``?turn=`` sets it, 1 to ROOM_TURN_MAX: the browser test turns fast).
+ROOM_REFRESH = 30
+ROOM_TURN = 12
+ROOM_TURN_MAX = 120
+
+
+@club_view(Need.READ, methods=["GET"])
+def room(request: HttpRequest, access: ClubAccess, open_id: int, mode: str = "ranking") -> HttpResponse:
+    """The Großbild: the overall ranking (place, start number, name, points per round, total) of
+    every player, or in ``mode`` "seating" the current round's seating by name."""
+    tournament = _tournament(access, open_id)
+    turn = parse_id(request.GET.get("turn", ""))
+    context: dict[str, object] = {
+        "tournament": tournament,
+        "mode": mode,
+        "turn": turn if turn is not None and turn <= ROOM_TURN_MAX else ROOM_TURN,
+        "refresh": ROOM_REFRESH,
+    }
+    if mode == "seating":
+        round_ = selectors.current_round(tournament)
+        context["seating"] = selectors.seating(round_) if round_ else None
+    else:
+        ranking_ = selectors.open_ranking(tournament)
+        context["ranking"] = ranking_
+        context["round_numbers"] = range(1, (ranking_.after_round if ranking_ else 0) + 1)
+    template = "opentournaments/_room_board.html" if request.htmx else "opentournaments/room.html"
+    return render(request, template, context)
+
+
+PUBLIC_QUERY_MAX = 100
+
+
+@require_GET
+def public(request: HttpRequest, club_slug: str, token: str) -> HttpResponse:
+    """The read-only tournament link (no login, so not through clubs.access): only this
+    tournament, found by its club and its unguessable token (404 otherwise); a player looks
+    himself up by name or start number and finds his table and seat in the current round and his
+    place and points. Nothing of the desk (Startgeld, Wohnort, members) and no way into the club."""
+    tournament = get_object_or_404(
+        OpenTournament.objects.select_related("club"), club__slug=club_slug, public_token=token
+    )
+    view = selectors.public_view(tournament)
+    query = request.GET.get("q", "")[:PUBLIC_QUERY_MAX].strip()
+    response = render(
+        request,
+        "opentournaments/public.html",
+        {"tournament": tournament, "view": view, "query": query, "found": view.search(query)},
+    )
+    response["X-Robots-Tag"] = "noindex, nofollow"  # the link is for the players, not for search engines
+    return response

@@ -62,6 +62,9 @@ SAMPLES: dict[str, Callable[[Club, dict[str, object]], object]] = {
     "registration_id": lambda club, made: make_open_registration(OpenTournament.objects.get(pk=made["open_id"])).pk,
     "round_number": lambda club, made: make_open_round(OpenTournament.objects.get(pk=made["open_id"])).number,
     "table_no": lambda club, made: 1,
+    # The public tournament link (no login): the club's slug and a tournament's token.
+    "club_slug": lambda club, made: club.slug,
+    "token": lambda club, made: make_open_tournament(club).public_token,
 }
 
 

@@ -1,0 +1,116 @@
+// The big screen of an open tournament (issue 24 §6): every player, in as many columns as fit the
+// window at a readable size; where they do not all fit, pages that turn by themselves every
+// data-turn seconds ("Seite 2/4"). htmx swaps in a fresh board every half minute; the page shown
+// stays, and the new rows are laid out on htmx:afterSwap, before the browser paints them, so
+// nothing flickers. The sizes go on <body> as custom properties (CSSOM, which the CSP allows), not
+// on the board: htmx copies the old board's attributes onto the new one while it settles, and a
+// copied style attribute is an inline style the CSP refuses (as tournaments/live-fit.js found).
+// Without this script the rows stand in one long list.
+(function () {
+  "use strict";
+  var SMALLEST = 14; // px: read from the back of the room on a 720p projector
+  var LARGEST = 48;
+  var page = 0;
+  var pages = 1;
+  var perPage = 0;
+  var timer = null;
+  var turnSeconds = 0;
+
+  function board() {
+    return document.getElementById("room-board");
+  }
+
+  function setProperty(name, value) {
+    document.body.style.setProperty(name, String(value));
+  }
+
+  // The head row's least width (the name at its narrowest), at the current size.
+  function leastWidth(head) {
+    head.parentNode.classList.add("measuring");
+    var width = head.getBoundingClientRect().width;
+    head.parentNode.classList.remove("measuring");
+    return width;
+  }
+
+  // How the rows fall at ``size`` px: columns, rows per column, pages.
+  function plan(b, rows, size) {
+    setProperty("--room-size", size + "px");
+    var heads = b.querySelector(".room-heads");
+    var list = b.querySelector(".room-rows");
+    var head = heads.firstElementChild;
+    var gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    var cols = Math.max(1, Math.floor((list.clientWidth + gap) / (leastWidth(head) + gap)));
+    var rowHeight = head.getBoundingClientRect().height;
+    var room = window.innerHeight - list.getBoundingClientRect().top - size * 0.4;
+    var perCol = Math.max(1, Math.floor(room / rowHeight));
+    var count = Math.max(1, Math.ceil(rows.length / (perCol * cols)));
+    // As few columns as these pages need (wider, so longer names show whole), and the pages
+    // filled evenly rather than the last one left nearly empty.
+    cols = Math.ceil(rows.length / count / perCol);
+    perCol = Math.ceil(rows.length / count / cols);
+    return { size: size, cols: cols, perCol: perCol, pages: count };
+  }
+
+  function show() {
+    var b = board();
+    if (!b) return;
+    var rows = b.querySelectorAll(".room-rows > .room-row");
+    for (var i = 0; i < rows.length; i++) {
+      rows[i].classList.toggle("on", Math.floor(i / perPage) === page);
+    }
+    var label = b.querySelector(".room-page");
+    if (label) {
+      label.textContent = pages > 1
+        ? b.getAttribute("data-page-label").replace("{page}", page + 1).replace("{pages}", pages)
+        : "";
+    }
+    b.setAttribute("data-page", String(page + 1));
+    b.setAttribute("data-pages", String(pages));
+  }
+
+  function layout() {
+    var b = board();
+    if (!b) return;
+    document.body.classList.add("room-js");
+    var rows = b.querySelectorAll(".room-rows > .room-row");
+    var heads = b.querySelector(".room-heads");
+    if (!heads || !rows.length) return;
+    while (heads.children.length > 1) heads.removeChild(heads.lastElementChild);
+    setProperty("--room-cols", 1);
+    var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
+    var best = plan(b, rows, size);
+    // Larger type where the pages leave room: as long as it takes no more pages and no more
+    // columns (few players get large type on one page; names keep their width).
+    while (size < LARGEST) {
+      size = Math.min(LARGEST, size * 1.06);
+      var larger = plan(b, rows, size);
+      if (larger.pages > best.pages || larger.cols > best.cols) break;
+      best = larger;
+    }
+    setProperty("--room-size", best.size + "px");
+    setProperty("--room-cols", best.cols);
+    setProperty("--room-per-col", best.perCol);
+    for (var c = 1; c < best.cols; c++) heads.appendChild(heads.firstElementChild.cloneNode(true));
+    pages = best.pages;
+    perPage = best.perCol * best.cols;
+    if (page >= pages) page = 0;
+    show();
+    document.body.setAttribute("data-laid-out", String(best.size));
+  }
+
+  function turn() {
+    page = (page + 1) % pages;
+    show();
+  }
+
+  function start() {
+    layout();
+    var b = board();
+    turnSeconds = b ? parseInt(b.getAttribute("data-turn"), 10) || 12 : 12;
+    timer = window.setInterval(turn, turnSeconds * 1000);
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:afterSwap", layout);
+  window.addEventListener("resize", layout);
+})();
