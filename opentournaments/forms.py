@@ -5,6 +5,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
@@ -216,3 +217,13 @@ class TableFiguresForm(forms.Form):
     def figures(self) -> tuple[dict[int, int], dict[int, int]]:
         data = self.cleaned_data
         return ({n: data[f"points_{n}"] for n in self.numbers}, {n: data[f"soli_{n}"] for n in self.numbers})
+
+
+class RoundDayForm(forms.Form):
+    """The day a round is played: one of the tournament's days (a select, so nothing to mistype)."""
+
+    day = forms.TypedChoiceField(label=_("Spieltag"), coerce=datetime.date.fromisoformat)
+
+    def __init__(self, *args: Any, days: list[datetime.date], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["day"].choices = [(day.isoformat(), date_format(day, "D j. F")) for day in days]

@@ -10,6 +10,7 @@ the round from which a player is away or present (``withdrawn_before``, ``regist
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
@@ -83,6 +84,12 @@ class OpenTournament(models.Model):
         return reverse("opentournaments:detail", kwargs={"slug": self.club.slug, "open_id": self.pk})
 
     @property
+    def days(self) -> list[datetime.date]:
+        """The days of the tournament, first to last (one for a one-day tournament)."""
+        last = self.ends_on if self.ends_on and self.ends_on > self.starts_on else self.starts_on
+        return [self.starts_on + datetime.timedelta(days=i) for i in range((last - self.starts_on).days + 1)]
+
+    @property
     def ruleset_spec(self) -> dict[str, object]:
         return {"preset": self.preset, "options": dict(self.options)}
 
@@ -126,6 +133,9 @@ class Round(models.Model):
     tournament = models.ForeignKey(OpenTournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("Runde"))
     seed = models.PositiveBigIntegerField(_("Seed der Auslosung"))  # up to 2**32 - 1
+    # The day the round is played, for the Tagessieger of a tournament over several days; None
+    # is the tournament's first day (``played_on``), so a one-day tournament never sets it.
+    day = models.DateField(_("Spieltag"), null=True, blank=True)
     drawn_at = models.DateTimeField(_("ausgelost"), auto_now_add=True)
 
     class Meta:
@@ -136,6 +146,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
+
+    @property
+    def played_on(self) -> datetime.date:
+        return self.day or self.tournament.starts_on
 
 
 class RoundTable(models.Model):

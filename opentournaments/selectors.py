@@ -3,7 +3,9 @@ its tables with the figures entered so far."""
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +14,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from clubs.ids import parse_id
 from clubs.models import Club, Member
 from opentournaments import tariffs
-from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from opentournaments.models import OpenTournament, Registration, Round, RoundTable, TableScore
 from scoring.engine import registry
 from tournaments.engine.open_ranking import SHARED, rank_open_document
 
@@ -90,6 +92,16 @@ def returning_guests(tournament: OpenTournament, query: str) -> list[Guest]:
 
 def rounds(tournament: OpenTournament) -> QuerySet[Round]:
     return tournament.round_set.annotate(table_count=Count("tables"))
+
+
+def next_round_day(tournament: OpenTournament, today: datetime.date) -> datetime.date:
+    """The day the draw form offers for the next round: today where it is one of the
+    tournament's days (the draw happens on the day it is played), else the last drawn round's
+    day, else the first day."""
+    if today in tournament.days:
+        return today
+    last = tournament.round_set.order_by("-number").values_list("day", flat=True).first()
+    return last or tournament.starts_on
 
 
 @dataclass(frozen=True)
@@ -172,43 +184,74 @@ def tariff_is_plus_only(tournament: OpenTournament) -> bool:
     return not registry.load(tournament.ruleset_spec).is_zero_sum()
 
 
-def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
-    """The tournament as a ``rank_open`` document (spec §5): the tables whose figures the desk
-    has entered, in the rounds up to ``after_round`` (all drawn rounds where None). A player in no
-    entered table of a round scores nothing for it. Names are made unique for the engine by the
-    start number where two players share one."""
-    people = list(tournament.registrations.order_by("start_number").values_list("start_number", "name"))
-    counts = Counter(name for _number, name in people)
+@dataclass(frozen=True)
+class _Figures:
+    """What the ranking reads, in three flat queries: the players, and per round counted its
+    number, its day and its entered tables (seats in order; start number → (points, soli))."""
+
+    people: list[tuple[int, str, str]]  # start number, name, Wohnort
+    rounds: list[tuple[int, datetime.date]]  # round number, day played
+    tables: list[list[tuple[list[int], dict[int, tuple[int, int]]]]]  # per round: entered tables
+
+
+def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
+    people = list(tournament.registrations.order_by("start_number").values_list("start_number", "name", "residence"))
     rounds_ = tournament.round_set.order_by("number")
+    tables_ = RoundTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    scores_ = TableScore.objects.filter(table__round__tournament=tournament)
     if after_round is not None:
         rounds_ = rounds_.filter(number__lte=after_round)
-    rounds_doc = []
-    for round_ in rounds_.prefetch_related("tables__scores__registration"):
-        tables = []
-        for table in round_.tables.all():
-            scores = {s.registration.start_number: s for s in table.scores.all()}
-            if not scores:
-                continue
-            tables.append(
-                {
-                    "players": list(table.seats),
-                    "totals": {str(n): scores[n].points for n in table.seats},
-                    "soli": {str(n): scores[n].soli for n in table.seats},
-                }
-            )
-        rounds_doc.append({"tables": tables})
+        tables_ = tables_.filter(round__number__lte=after_round)
+        scores_ = scores_.filter(table__round__number__lte=after_round)
+    rounds = [(number, day or tournament.starts_on) for number, day in rounds_.values_list("number", "day")]
+    entered: dict[int, dict[int, tuple[int, int]]] = {}
+    for table_id, number, points, soli in scores_.values_list(
+        "table_id", "registration__start_number", "points", "soli"
+    ):
+        entered.setdefault(table_id, {})[number] = (points, soli)
+    index = {number: i for i, (number, _day) in enumerate(rounds)}
+    tables: list[list[tuple[list[int], dict[int, tuple[int, int]]]]] = [[] for _ in rounds]
+    for table_id, round_number, seats in tables_.values_list("id", "round__number", "seats"):
+        if table_id in entered and round_number in index:
+            tables[index[round_number]].append((list(seats), entered[table_id]))
+    return _Figures(people=people, rounds=rounds, tables=tables)
+
+
+def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
+    counts = Counter(name for _number, name, _residence in figures.people)
     document: dict[str, Any] = {
         "ruleset": tournament.ruleset_spec,
         "players": [
-            {"number": number, "name": name if counts[name] == 1 else f"{name} ({number})"} for number, name in people
+            {"number": number, "name": name if counts[name] == 1 else f"{name} ({number})"}
+            for number, name, _residence in figures.people
         ],
-        "rounds": rounds_doc,
+        "rounds": [
+            {
+                "tables": [
+                    {
+                        "players": seats,
+                        "totals": {str(n): scores[n][0] for n in seats},
+                        "soli": {str(n): scores[n][1] for n in seats},
+                    }
+                    for seats, scores in round_tables
+                ]
+            }
+            for round_tables in figures.tables
+        ],
         "tie_breaks": list(tournament.tie_breaks),
         "seed": tournament.lot_seed,
     }
     if tournament.prize_shares:
         document["prizes"] = {"pot": kasse(tournament).total_cents, "shares": list(tournament.prize_shares)}
     return document
+
+
+def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
+    """The tournament as a ``rank_open`` document (spec §5): the tables whose figures the desk
+    has entered, in the rounds up to ``after_round`` (all drawn rounds where None). A player in no
+    entered table of a round scores nothing for it. Names are made unique for the engine by the
+    start number where two players share one."""
+    return _document(tournament, _figures(tournament, after_round))
 
 
 @dataclass(frozen=True)
@@ -228,15 +271,58 @@ class RankRow:
     def shared(self) -> bool:
         return self.decided_by == SHARED
 
+    @property
+    def has_prize(self) -> bool:
+        return bool(self.prize_cents or self.prize_item)
+
+
+@dataclass(frozen=True)
+class DayWinner:
+    day: datetime.date
+    rounds: list[int]  # the round numbers played that day
+    number: int
+    name: str
+    points: int  # over the rounds of that day
+
 
 @dataclass(frozen=True)
 class OpenRanking:
     after_round: int  # the rounds counted
     rows: list[RankRow]
     round_winners: list[dict[str, Any]]
+    day_winners: list[DayWinner]  # empty where every round is played on one day
     seed: int
     tie_breaks: list[str]
     pot_cents: int
+
+
+def day_winners(
+    rounds: Sequence[tuple[int, datetime.date]],
+    seated: Sequence[set[int]],
+    points: Mapping[int, Sequence[int]],
+    names: Mapping[int, str],
+) -> list[DayWinner]:
+    """The Tagessieger: per day, the players with the most points over the rounds of that day
+    (all of them where they tie), counting only those who sat at an entered table that day (as
+    ``rank_open`` counts the round winners). ``rounds``: (number, day) of the rounds counted, in
+    order; ``seated``: the start numbers at an entered table, per round; ``points``: start number
+    → the points per round. Empty where the rounds are all on one day: then the day's winners
+    are the ranking's top."""
+    by_day: dict[datetime.date, list[int]] = {}
+    for index, (_number, day) in enumerate(rounds):
+        by_day.setdefault(day, []).append(index)
+    if len(by_day) < 2:
+        return []
+    out = []
+    for day, indices in sorted(by_day.items()):
+        present = sorted(set().union(*(seated[i] for i in indices)))
+        if not present:
+            continue
+        totals = {n: sum(points[n][i] for i in indices) for n in present}
+        best = max(totals.values())
+        numbers = [rounds[i][0] for i in indices]
+        out += [DayWinner(day, numbers, n, names[n], best) for n in present if totals[n] == best]
+    return out
 
 
 def _fixed_prizes(ranking: list[dict[str, Any]], amounts: list[int]) -> dict[int, int]:
@@ -267,14 +353,15 @@ def _items(ranking: list[dict[str, Any]], items: list[str]) -> dict[int, str]:
 
 def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> OpenRanking | None:
     """The ranking after ``after_round`` (all rounds where None) through the pure ``rank_open``
-    engine, with prizes (shares of the Kasse or fixed amounts) and Sachpreise by place; None
-    while nobody is registered."""
-    if not tournament.registrations.exists():
+    engine, with prizes (shares of the Kasse or fixed amounts), Sachpreise by place and, over
+    several days, the Tagessieger; None while nobody is registered."""
+    figures = _figures(tournament, after_round)
+    if not figures.people:
         return None
-    document = ranking_document(tournament, after_round)
+    document = _document(tournament, figures)
     result = rank_open_document(document)
-    residence = dict(tournament.registrations.values_list("start_number", "residence"))
-    names = dict(tournament.registrations.values_list("start_number", "name"))
+    residence = {number: residence for number, _name, residence in figures.people}
+    names = {number: name for number, name, _residence in figures.people}
     if tournament.prize_shares:
         money = {row["number"]: row["amount"] for row in result["prizes"]}
     else:
@@ -296,13 +383,73 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         for row in result["ranking"]
     ]
     winners = [{**w, "name": names[w["number"]]} for w in result["round_winners"]]
+    seated = [{n for seats, _scores in round_tables for n in seats} for round_tables in figures.tables]
     return OpenRanking(
         after_round=len(document["rounds"]),
         rows=rows,
         round_winners=winners,
+        day_winners=day_winners(figures.rounds, seated, {row.number: row.rounds for row in rows}, names),
         seed=result["seed"],
         tie_breaks=result["tie_breaks"],
         pot_cents=document.get("prizes", {}).get("pot", 0),
+    )
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    """The prize list for the wall: the players who take a prize home (money or a Sachpreis, in
+    the order of the ranking) and the Kasse: the Startgeld taken, the pot the prizes come from
+    (shares: the Startgeld taken; fixed amounts: those amounts together), what is paid out and
+    what stays with the club (negative where the fixed prizes cost more than the Startgeld)."""
+
+    ranking: OpenRanking
+    rounds_total: int
+    kasse: Kasse
+    shares: list[int]  # percent per place, empty for fixed amounts
+    pot_cents: int
+    paid_out_cents: int
+
+    @property
+    def rows(self) -> list[RankRow]:
+        return [row for row in self.ranking.rows if row.has_prize]
+
+    @property
+    def stays_cents(self) -> int:
+        return self.kasse.total_cents - self.paid_out_cents
+
+    @property
+    def shortfall_cents(self) -> int:
+        """What the club adds where the prizes cost more than the Startgeld taken."""
+        return max(0, -self.stays_cents)
+
+    @property
+    def shares_total(self) -> int:
+        return sum(self.shares)
+
+    @property
+    def shared_places(self) -> set[int]:
+        places = Counter(row.place for row in self.ranking.rows)
+        return {place for place, count in places.items() if count > 1}
+
+    @property
+    def final(self) -> bool:
+        return self.ranking.after_round >= self.rounds_total
+
+
+def prize_list(tournament: OpenTournament) -> PrizeList | None:
+    """The prizes by the overall ranking (None while nobody is registered)."""
+    ranking_ = open_ranking(tournament)
+    if ranking_ is None:
+        return None
+    money = kasse(tournament)
+    pot = money.total_cents if tournament.prize_shares else sum(tournament.prize_amounts)
+    return PrizeList(
+        ranking=ranking_,
+        rounds_total=tournament.rounds,
+        kasse=money,
+        shares=list(tournament.prize_shares),
+        pot_cents=pot,
+        paid_out_cents=sum(row.prize_cents for row in ranking_.rows),
     )
 
 

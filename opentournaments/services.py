@@ -199,11 +199,23 @@ def registration_return(*, registration: Registration, user: User) -> Registrati
     return registration
 
 
+def _check_day(tournament: OpenTournament, day: datetime.date | None) -> datetime.date | None:
+    """A round's day: one of the tournament's days; None (and the first day) is stored as None."""
+    if day is None or day == tournament.starts_on:
+        return None
+    if day not in tournament.days:
+        raise ValidationError({"day": _("Der Spieltag ist einer der Tage des Turniers.")})
+    return day
+
+
 @transaction.atomic
-def round_draw(*, tournament: OpenTournament, seed: int | None = None, user: User) -> Round:
+def round_draw(
+    *, tournament: OpenTournament, seed: int | None = None, day: datetime.date | None = None, user: User
+) -> Round:
     """Draw the next round for the players present: the planner (``tournaments.engine.plan``)
     puts them at tables of 4, 5 or 6 so that they meet as many different opponents as possible
     over the rounds; the seat order at each table is drawn too, the first seat dealing first.
+    ``day``: the day the round is played (one of the tournament's; None: the first).
 
     Round 1 maps the planner's numbers 1..N onto the present start numbers in a drawn order; later
     rounds re-plan after the rounds played with the start numbers themselves."""
@@ -212,6 +224,7 @@ def round_draw(*, tournament: OpenTournament, seed: int | None = None, user: Use
     number = len(done) + 1
     if number > tournament.rounds:
         raise ValidationError(_("Alle Runden sind schon ausgelost."))
+    day = _check_day(tournament, day)
     present = sorted(r.start_number for r in tournament.registrations.all() if r.plays_in(number))
     if seed is None:
         seed = random.SystemRandom().randint(0, MAX_SEED)
@@ -231,11 +244,21 @@ def round_draw(*, tournament: OpenTournament, seed: int | None = None, user: Use
             _("%(count)s Spieler lassen sich nicht auslosen: %(reason)s")
             % {"count": len(present), "reason": error.message}
         ) from None
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, day=day)
     for index, table in enumerate(tables, start=1):
         seats = table[:]
         rng.shuffle(seats)  # the seat draw: the first drawn deals the first game
         RoundTable.objects.create(round=round_, number=index, seats=seats)
+    return round_
+
+
+@transaction.atomic
+def round_set_day(*, round_: Round, day: datetime.date | None, user: User) -> Round:
+    """Set the day a round is played (one of the tournament's days; None: the first), for the
+    Tagessieger. It changes nothing else, so it may be set or corrected at any time."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_.day = _check_day(round_.tournament, day)
+    round_.save(update_fields=["day"])
     return round_
 
 

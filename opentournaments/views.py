@@ -7,22 +7,31 @@ draw the rounds.
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.ids import parse_id
 from clubs.models import Member
-from opentournaments import links, selectors, services
-from opentournaments.forms import GuestSearchForm, OpenTournamentForm, RegistrationForm, TableFiguresForm
+from opentournaments import exports, links, selectors, services
+from opentournaments.forms import (
+    GuestSearchForm,
+    OpenTournamentForm,
+    RegistrationForm,
+    RoundDayForm,
+    TableFiguresForm,
+)
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
-from standings.exports import pdf_bytes
+from standings.exports import XLSX, pdf_bytes
 
 
 def _apply(form: Form, error: ValidationError, aliases: dict[str, str] | None = None) -> None:
@@ -107,6 +116,7 @@ def open_detail(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpR
             registrations=selectors.registrations(tournament),
             kasse=selectors.kasse(tournament),
             **_public_link(request, access, tournament),
+            day_form=_day_form(tournament, selectors.next_round_day(tournament, timezone.localdate())),
         ),
     )
 
@@ -117,6 +127,12 @@ def _public_link(request: HttpRequest, access: ClubAccess, tournament: OpenTourn
         return {}
     url = links.public_url(request, tournament)
     return {"public_url": url, "public_qr": links.qr_svg(url)}
+
+
+def _day_form(tournament: OpenTournament, day: datetime.date) -> RoundDayForm | None:
+    """The select of the round's day, only where the tournament has more than one."""
+    days = tournament.days
+    return RoundDayForm(days=days, initial={"day": day.isoformat()}) if len(days) > 1 else None
 
 
 @club_view(Need.WRITE)
@@ -198,8 +214,12 @@ def registration_withdraw(request: HttpRequest, access: ClubAccess, open_id: int
 @club_view(Need.MANAGE, methods=["POST"])
 def round_draw(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
     tournament = _tournament(access, open_id)
+    day = None
+    if len(tournament.days) > 1:
+        form = RoundDayForm(request.POST, days=tournament.days)
+        day = form.cleaned_data["day"] if form.is_valid() else None
     try:
-        round_ = services.round_draw(tournament=tournament, user=request.user)
+        round_ = services.round_draw(tournament=tournament, day=day, user=request.user)
     except ValidationError as error:
         _report(request, error)
         return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
@@ -212,8 +232,30 @@ def round_seating(request: HttpRequest, access: ClubAccess, open_id: int, round_
     tournament = _tournament(access, open_id)
     round_ = _round(tournament, round_number)
     return render(
-        request, "opentournaments/round.html", _context(access, tournament, seating=selectors.seating(round_))
+        request,
+        "opentournaments/round.html",
+        _context(
+            access, tournament, seating=selectors.seating(round_), day_form=_day_form(tournament, round_.played_on)
+        ),
     )
+
+
+@club_view(Need.MANAGE, methods=["POST"])
+def round_day(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
+    """Set (or correct) the day a round is played, for the Tagessieger."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    form = RoundDayForm(request.POST, days=tournament.days)
+    if form.is_valid():
+        try:
+            services.round_set_day(round_=round_, day=form.cleaned_data["day"], user=request.user)
+        except ValidationError as error:
+            _report(request, error)
+        else:
+            messages.success(request, _("Spieltag gespeichert."))
+    else:
+        messages.error(request, _("Bitte einen der Turniertage wählen."))
+    return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=round_.number)
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -233,18 +275,62 @@ def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, ro
     return response
 
 
+def _ranking(tournament: OpenTournament, round_number: int | None) -> selectors.OpenRanking | None:
+    if round_number is not None:
+        _round(tournament, round_number)  # 404 for a round not drawn
+    return selectors.open_ranking(tournament, round_number)
+
+
+def _ranking_heading(round_number: int | None) -> str:
+    if round_number is None:
+        return _("Gesamtrangliste")
+    return _("Rangliste nach Runde %(number)s") % {"number": round_number}
+
+
+def _ranking_filename(round_number: int | None, extension: str) -> str:
+    return f"rangliste-runde-{round_number}.{extension}" if round_number else f"rangliste.{extension}"
+
+
 @club_view(Need.READ, methods=["GET"])
-def ranking_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
-    """The overall ranking with the prizes, A4, to pin on the wall."""
+def ranking_pdf(
+    request: HttpRequest, access: ClubAccess, open_id: int, round_number: int | None = None
+) -> HttpResponse:
+    """The ranking, A4, to pin on the wall: overall with the prizes, or after ``round_number``."""
     tournament = _tournament(access, open_id)
-    ranking_ = selectors.open_ranking(tournament)
+    ranking_ = _ranking(tournament, round_number)
     context = {
         "tournament": tournament,
         "ranking": ranking_,
+        "round_number": round_number,
         "round_numbers": range(1, (ranking_.after_round if ranking_ else 0) + 1),
     }
     response = HttpResponse(pdf_bytes("opentournaments/pdf/ranking.html", context), content_type="application/pdf")
-    response["Content-Disposition"] = 'inline; filename="rangliste.pdf"'
+    response["Content-Disposition"] = f'inline; filename="{_ranking_filename(round_number, "pdf")}"'
+    return response
+
+
+@club_view(Need.READ, methods=["GET"])
+def ranking_xlsx(
+    request: HttpRequest, access: ClubAccess, open_id: int, round_number: int | None = None
+) -> HttpResponse:
+    """The ranking as an Excel workbook (overall or after ``round_number``), numbers as numbers."""
+    tournament = _tournament(access, open_id)
+    ranking_ = _ranking(tournament, round_number)
+    if ranking_ is None:
+        raise Http404(_("Noch niemand angemeldet."))
+    data = exports.ranking_workbook(tournament, ranking_, _ranking_heading(round_number))
+    response = HttpResponse(data, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{_ranking_filename(round_number, "xlsx")}"'
+    return response
+
+
+@club_view(Need.READ, methods=["GET"])
+def prizes_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """The prize list for the wall: who takes which prize home, and the Kasse."""
+    tournament = _tournament(access, open_id)
+    context = {"tournament": tournament, "prizes": selectors.prize_list(tournament)}
+    response = HttpResponse(pdf_bytes("opentournaments/pdf/prizes.html", context), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="preisliste.pdf"'
     return response
 
 
@@ -372,17 +458,10 @@ def ranking(request: HttpRequest, access: ClubAccess, open_id: int, round_number
     """The ranking over all rounds, or after ``round_number``: points, the tie-breaks, the
     round winners and the prizes."""
     tournament = _tournament(access, open_id)
-    if round_number is not None:
-        _round(tournament, round_number)  # 404 for a round not drawn
     return render(
         request,
         "opentournaments/ranking.html",
-        _context(
-            access,
-            tournament,
-            ranking=selectors.open_ranking(tournament, round_number),
-            round_number=round_number,
-        ),
+        _context(access, tournament, ranking=_ranking(tournament, round_number), round_number=round_number),
     )
 
 

@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 from clubs.models import Member
 from scoring.services import entry_append, session_create, table_start
 from standings.spreadsheet import DANGEROUS_START, safe_cell
-from tests.factories import MemberFactory, World, make_tournament, rufspiel
+from tests.factories import MemberFactory, World, make_open_tournament, make_tournament, rufspiel
 
 pytestmark = pytest.mark.django_db
 
@@ -80,6 +80,19 @@ def test_the_ranking_workbook_writes_names_as_text(world: World, client_as: Any)
     response = client.get(url)
     assert response.status_code == 200
     assert_no_formula(response.content, [*HOSTILE[:4], "=Zockmeisterschaft"])
+
+
+def test_the_open_tournament_workbook_writes_names_as_text(world: World, client_as: Any) -> None:
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    tournament.name = "=Preisschafkopf"
+    tournament.prize_items = [HOSTILE[3]]
+    tournament.save()
+    for number, name in enumerate(HOSTILE[:3], start=1):
+        tournament.registrations.filter(start_number=number).update(name=name, residence=HOSTILE[3])
+    url = reverse("opentournaments:ranking_xlsx", kwargs={"slug": "test", "open_id": tournament.pk})
+    response = client_as("member").get(url)
+    assert response.status_code == 200
+    assert_no_formula(response.content, [*HOSTILE[:4], "=Preisschafkopf"])
 
 
 def test_the_import_template_has_no_formula(world: World, client_as: Any) -> None:

@@ -28,6 +28,7 @@ KEYS = {
     "xlsx_ms",
     "open_draw_s",
     "open_rank_ms",
+    "open_rank_page_ms",
 }
 PRESETS = {"standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf", "saukopf", "doppelkopf"}
 

@@ -25,7 +25,10 @@ the workbook), then measures:
 - ``xlsx_ms``: that club's workbook (Standings, Hands: every one of the 2,500 entries, Players);
 - ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries);
 - ``open_draw_s``: ``plan_tournament --players 300 --partien 3`` (an open tournament's draw), once;
-- ``open_rank_ms``: ``rank_open`` of those 300 players × 3 rounds given by totals, median of ``--runs``.
+- ``open_rank_ms``: ``rank_open`` of those 300 players × 3 rounds given by totals, median of ``--runs``;
+- ``open_rank_page_ms``: the overall ranking page of an open tournament of 300 players × 3 rounds
+  over two days (registered, drawn and every table's figures entered through the services, as
+  the desk does), full server time, median of ``--runs``.
 
 ``--engine-only`` runs only the engine part (issue 3: ``--hands`` random valid hands per preset).
 Timing runs with DEBUG off (no query log).
@@ -33,6 +36,7 @@ Timing runs with DEBUG off (no query log).
 
 from __future__ import annotations
 
+import datetime
 import gc
 import json
 import random
@@ -50,6 +54,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Member, Membership, Role
+from opentournaments import services as open_services
+from opentournaments.models import OpenTournament
 from scoring.engine import registry
 from scoring.engine.core import Context
 from scoring.engine.samples import random_hand
@@ -119,6 +125,53 @@ def open_figures(runs: int, players: int = 300, rounds: int = 3, seed: int = 1) 
         "prizes": {"pot": 300_000, "shares": [30, 20, 15, 10, 5]},
     }
     return {"open_draw_s": draw_s, "open_rank_ms": median_ms(lambda: rank_open_document(doc), runs)}
+
+
+OPEN_CLUB = "bench-open"
+
+
+def open_tournament_build(club: Club, players: int = 300, rounds: int = 3, seed: int = 1) -> OpenTournament:
+    """An open tournament as the desk makes it, through the services: ``players`` registered
+    (most paid), ``rounds`` drawn (the last on the second day, so the page has Tagessieger) and
+    every table's figures entered (random zero-sum points, a few Soli)."""
+    day = datetime.date(2026, 11, 28)
+    tournament = open_services.open_tournament_create(
+        club=club,
+        name="Bench-Preisschafkopf",
+        starts_on=day,
+        ends_on=day + datetime.timedelta(days=1),
+        rounds=rounds,
+        games_per_round=32,
+        entry_fee_cents=1500,
+        prize_shares=[30, 20, 15, 10, 5],
+        prize_items=["Geräuchertes", "Brotzeitkorb"],
+        user=None,
+    )
+    rng = random.Random(seed)
+    for n in range(1, players + 1):
+        open_services.registration_create(
+            tournament=tournament, name=f"Gast {n:03d}", residence="Kempten", paid=n % 10 != 0, user=None
+        )
+    for number in range(1, rounds + 1):
+        played_on = day if number < rounds else day + datetime.timedelta(days=1)
+        round_ = open_services.round_draw(tournament=tournament, seed=seed + number, day=played_on, user=None)
+        for table in round_.tables.all():
+            values = [rng.randrange(-200, 200) for _ in table.seats[1:]]
+            open_services.table_figures_enter(
+                table=table,
+                points=dict(zip(table.seats, [-sum(values), *values], strict=True)),
+                soli={n: rng.randrange(3) for n in table.seats},
+                user=None,
+            )
+    return tournament
+
+
+def open_page_figures(client: Client, runs: int) -> dict[str, float]:
+    """``open_rank_page_ms``: the overall ranking page of ``open_tournament_build``'s tournament."""
+    club = Club.objects.get(slug=OPEN_CLUB)
+    tournament = OpenTournament.objects.get(club=club)
+    url = reverse("opentournaments:ranking", kwargs={"slug": club.slug, "open_id": tournament.pk})
+    return {"open_rank_page_ms": page_ms(client, url, runs)}
 
 
 def median_ms(run: Callable[[], Any], runs: int, warmup: int = 1) -> float:
@@ -288,6 +341,8 @@ class Command(BaseCommand):
         # One evening a week, as a club plays: a season is about 2,600 hands.
         build_history(club=club, members=players, hands=hands, seed=options["seed"], days_between=7)
         wide, wide_players = make_club(WIDE, "Bench-Verein 100", 100)
+        open_club, _members = make_club(OPEN_CLUB, "Bench-Verein offen", 0)
+        open_tournament_build(open_club)
         # A season of a big club: 50 evenings of 50 hands.
         build_history(club=wide, members=wide_players, hands=min(hands, WIDE_HANDS), seed=options["seed"] + 1)
         build_s = round(time.perf_counter() - started, 1)
@@ -316,6 +371,7 @@ class Command(BaseCommand):
             "replay_ms": replay,
             "import_ms": import_ms(),
             **open_figures(runs),
+            **open_page_figures(client, runs),
             "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
             "entries": Entry.objects.filter(table__session__club=club).count(),
             "ledger_rows": ledger_rows,
