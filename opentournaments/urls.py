@@ -23,4 +23,6 @@ urlpatterns = [
     path(ROUND + "entry/", views.round_entry, name="entry"),
     path(ROUND + "ranking/", views.ranking, name="round_ranking"),
     path(ROUND + "table/<int:table_no>/", views.table_entry, name="table_entry"),
+    path(ROUND + "table/<int:table_no>/phone/", views.table_phone_start, name="phone_start"),
+    path(ROUND + "table/<int:table_no>/paper/", views.table_phone_stop, name="phone_stop"),
 ]
