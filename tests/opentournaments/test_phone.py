@@ -7,6 +7,8 @@ import json
 
 import pytest
 from django.core.exceptions import ValidationError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -17,6 +19,8 @@ from scoring import hooks
 from scoring import services as scoring_services
 from scoring.models import Table
 from tests.factories import ClubFactory, MemberFactory, World, make_open_tournament, seat_names
+from tests.properties import examples
+from tests.tournaments.open_recount import assert_recounted
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +206,62 @@ def test_the_desk_offers_the_phone_and_shows_a_phone_tables_state(client_as, wor
     assert back.status_code == 302
     table.refresh_from_db()
     assert table.phone_table is None
+
+
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), players=st.sampled_from([8, 9]), rounds=st.integers(1, 2))
+def test_the_ranking_recounts_from_the_desks_figures_and_the_phones_hands(
+    data: st.DataObject, players: int, rounds: int
+) -> None:
+    """Property: random small tournaments, each table typed at the desk, written on a phone or
+    not entered yet, rank as a plain recount says: a desk table's figures as typed, a phone
+    table's points as its own sheet totals them and its Soli as the games one player declared."""
+    tournament = make_open_tournament(ClubFactory(), players=players, rounds=rounds)
+    tournament.games_per_round = 2
+    tournament.tie_breaks = data.draw(st.permutations(["soli", "best_round", "lot"]).map(lambda p: p[:2]))
+    tournament.save()
+    points = {n: [0] * rounds for n in range(1, players + 1)}
+    soli = dict.fromkeys(points, 0)
+    for r in range(rounds):
+        round_ = services.round_draw(tournament=tournament, seed=data.draw(st.integers(0, 99)), user=None)
+        for table in round_.tables.all():
+            seats = table.seats
+            kind = data.draw(st.sampled_from(["desk", "phone", "open"]))
+            if kind == "desk":
+                values = [data.draw(st.integers(-2, 2)) * 10 for _ in seats[1:]]
+                typed = dict(zip(seats, [-sum(values), *values], strict=True))
+                solos = dict.fromkeys(seats, 0)  # at most one Solo a game: the first ones declared one
+                for n in seats[: data.draw(st.integers(0, selectors.table_games(tournament, len(seats))))]:
+                    solos[n] = 1
+                services.table_figures_enter(table=table, points=typed, soli=solos, user=None)
+                for n in seats:
+                    points[n][r] = typed[n]
+                    soli[n] += solos[n]
+            elif kind == "phone":
+                sheet = phone(table)
+                names = seat_names(sheet)
+                for _ in range(data.draw(st.integers(1, selectors.table_games(tournament, len(seats))))):
+                    playing = scoring_services.selectors.table_state(sheet).state.seats  # the dealer may sit out
+                    i, j = data.draw(st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True))
+                    augen = data.draw(st.sampled_from([40, 80]))
+                    alone = data.draw(st.booleans())
+                    hand = solo(playing[i], augen) if alone else ruf(playing[i], playing[j], augen)
+                    scoring_services.entry_append(table=sheet, data=hand, user=None)
+                    soli[seats[names.index(playing[i])]] += alone
+                totals = scoring_services.selectors.table_state(sheet).totals
+                for n, name in zip(seats, names, strict=True):
+                    points[n][r] = totals[name]
+    ranking = selectors.open_ranking(tournament)
+    assert ranking is not None
+    rows = [
+        {
+            "place": row.place,
+            "number": row.number,
+            "points": row.points,
+            "rounds": row.rounds,
+            "soli": row.soli,
+            "decided_by": row.decided_by,
+        }
+        for row in ranking.rows
+    ]
+    assert_recounted(rows, points, soli, tournament.tie_breaks, tournament.lot_seed)
