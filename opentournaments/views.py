@@ -326,7 +326,9 @@ def table_entry(
             seating = selectors.seating(round_)
             focus = _next_open(seating, table_no)
             url = _entry_url(access, tournament, round_)
-            return redirect(f"{url}?focus={focus}#t{focus}" if focus else f"{url}#t{table_no}")
+            # No fragment with a table to focus: a page opened at a fragment's target skips
+            # autofocus (HTML's autofocus rules), and the focused field scrolls into view anyway.
+            return redirect(f"{url}?focus={focus}" if focus else f"{url}#t{table_no}")
     return render(
         request,
         "opentournaments/entry.html",

@@ -7,10 +7,10 @@ import json
 
 import pytest
 from django.core.exceptions import ValidationError
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from django.core.management import call_command
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubs.models import Club, Member
 from opentournaments import selectors, services
