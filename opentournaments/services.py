@@ -391,7 +391,7 @@ def table_phone_start(*, table: RoundTable, user: User) -> RoundTable:
 def table_phone_stop(*, table: RoundTable, user: User) -> RoundTable:
     """Hand a phone table back to its paper sheet (the desk types its figures), as long as no
     game is on its phone sheet yet: a table with games keeps them, so it stays on the phone."""
-    table = RoundTable.objects.select_for_update().select_related("phone_table").get(pk=table.pk)
+    table = RoundTable.objects.select_for_update(of=("self",)).select_related("phone_table").get(pk=table.pk)
     sheet = table.phone_table
     if sheet is None:
         return table
