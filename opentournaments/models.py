@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
+from scoring.models import Table
 
 DEFAULT_PRESET = "standard"
 MAX_ROUNDS = 10  # tournaments.engine.plan.MAX_PARTIEN
@@ -105,6 +106,12 @@ class Registration(models.Model):
         Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("Mitglied")
     )
     paid = models.BooleanField(_("Startgeld bezahlt"), default=False)
+    # The club player whose seat he takes at a table written on a phone (scoring seats and books
+    # members only): the linked member, else a guest player made for him at his first phone table
+    # (inactive, so no picker offers him) and found again when he comes back to a later tournament.
+    player = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("Spieler am Handy")
+    )
     # Away from this round on (None: plays every round drawn after his registration).
     withdrawn_before = models.PositiveSmallIntegerField(_("abgemeldet vor Runde"), null=True, blank=True)
     # Registered after rounds were drawn: plays from this round on (None: from the first).
@@ -158,6 +165,16 @@ class RoundTable(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("Tisch"))
     seats = models.JSONField(_("Startnummern in Sitzordnung"))
+    # Written game by game on a phone (``services.table_phone_start``): its score sheet, whose hands
+    # give the table's figures. Empty for a table whose final figures the desk types.
+    phone_table = models.OneToOneField(
+        Table,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="open_table",
+        verbose_name=_("Blatt am Handy"),
+    )
 
     class Meta:
         ordering = ["round", "number"]

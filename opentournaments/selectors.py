@@ -9,13 +9,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from clubs.ids import parse_id
 from clubs.models import Club, Member
 from opentournaments import tariffs
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable, TableScore
+from scoring import selectors as scoring_selectors
 from scoring.engine import registry
+from scoring.models import Entry, LedgerEntry
+from scoring.models import Seat as ScoringSeat
 from tournaments.engine.open_ranking import SHARED, rank_open_document
 
 SEARCH_LIMIT = 12
@@ -112,15 +115,44 @@ class Seat:
     position: int  # 1 = deals the first game
 
 
+def table_games(tournament: OpenTournament, seats: int) -> int:
+    """The games a table of ``seats`` deals in a round. Games per round are per player (as the
+    championship's): at five or six, where the dealer (and the cutter) sit out, a table deals 5/4
+    or 6/4 of them, so each player plays the same number."""
+    return tournament.games_per_round * seats // 4
+
+
+@dataclass(frozen=True)
+class PhoneState:
+    """A table written on a phone: its score sheet, the games on it and each seat's points so far."""
+
+    url: str
+    played: int  # hands on the sheet (events such as a redeal are no game)
+    games: int  # the games the table deals
+    points: dict[int, int]  # start number → points so far
+
+    @property
+    def complete(self) -> bool:
+        return self.played >= self.games
+
+
 @dataclass(frozen=True)
 class SeatedTable:
     table: RoundTable
     seats: list[Seat]
     scores: dict[int, tuple[int, int]]  # start number → (points, soli), empty until entered
+    phone: PhoneState | None = None  # written on a phone (then ``scores`` stays empty)
 
     @property
     def entered(self) -> bool:
-        return bool(self.scores)
+        return bool(self.scores) or (self.phone is not None and self.phone.complete)
+
+    @property
+    def phone_points(self) -> list[tuple[Seat, int]]:
+        """Each seat with its points so far on the phone sheet (empty for a desk table)."""
+        if self.phone is None:
+            return []
+        return [(seat, self.phone.points.get(seat.number, 0)) for seat in self.seats]
 
 
 @dataclass(frozen=True)
@@ -151,10 +183,46 @@ class Seating:
         return sum(1 for t in self.tables if t.entered)
 
 
+def _phone_states(round_: Round, tables: list[RoundTable]) -> dict[int, PhoneState]:
+    """Round table id → the state of its phone sheet (three queries for the whole round)."""
+    sheets = {t.phone_table_id: t for t in tables if t.phone_table_id is not None}
+    if not sheets:
+        return {}
+    played = dict(
+        Entry.objects.filter(table_id__in=sheets, kind="hand")
+        .values("table_id")
+        .annotate(n=Count("id"))
+        .values_list("table_id", "n")
+    )
+    totals = {
+        (row["table_id"], row["member_id"]): row["total"]
+        for row in LedgerEntry.objects.filter(table_id__in=sheets)
+        .values("table_id", "member_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    }
+    members = ScoringSeat.objects.filter(table_id__in=sheets).values_list("table_id", "position", "member_id")
+    points: dict[int, dict[int, int]] = {sheet: {} for sheet in sheets}
+    for sheet, position, member in members:
+        points[sheet][sheets[sheet].seats[position]] = totals.get((sheet, member), 0)
+    out = {}
+    for sheet, table in sheets.items():
+        assert table.phone_table is not None
+        out[table.pk] = PhoneState(
+            url=table.phone_table.get_absolute_url(),
+            played=played.get(sheet, 0),
+            games=table_games(round_.tournament, len(table.seats)),
+            points=points[sheet],
+        )
+    return out
+
+
 def seating(round_: Round) -> Seating:
-    """A round's tables with their players in seat order and the figures entered so far."""
+    """A round's tables with their players in seat order, the figures entered so far and, for a
+    table written on a phone, its sheet's state."""
     people = {r.start_number: r for r in round_.tournament.registrations.all()}
-    tables = list(round_.tables.prefetch_related("scores__registration"))
+    tables = list(round_.tables.select_related("phone_table__session__club").prefetch_related("scores__registration"))
+    phones = _phone_states(round_, tables)
     return Seating(
         round=round_,
         tables=[
@@ -165,6 +233,7 @@ def seating(round_: Round) -> Seating:
                     for position, n in enumerate(t.seats, start=1)
                 ],
                 scores={s.registration.start_number: (s.points, s.soli) for s in t.scores.all()},
+                phone=phones.get(t.pk),
             )
             for t in tables
         ],
@@ -186,12 +255,13 @@ def tariff_is_plus_only(tournament: OpenTournament) -> bool:
 
 @dataclass(frozen=True)
 class _Figures:
-    """What the ranking reads, in three flat queries: the players, and per round counted its
-    number, its day and its entered tables (seats in order; start number → (points, soli))."""
+    """What the ranking reads, in a few flat queries: the players, and per round counted its
+    number, its day and its counted tables as ``rank_open`` tables (``totals`` and ``soli`` from
+    the desk, ``hands`` from a phone's sheet)."""
 
     people: list[tuple[int, str, str]]  # start number, name, Wohnort
     rounds: list[tuple[int, datetime.date]]  # round number, day played
-    tables: list[list[tuple[list[int], dict[int, tuple[int, int]]]]]  # per round: entered tables
+    tables: list[list[dict[str, Any]]]  # per round: its counted tables
 
 
 def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
@@ -210,34 +280,41 @@ def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
     ):
         entered.setdefault(table_id, {})[number] = (points, soli)
     index = {number: i for i, (number, _day) in enumerate(rounds)}
-    tables: list[list[tuple[list[int], dict[int, tuple[int, int]]]]] = [[] for _ in rounds]
-    for table_id, round_number, seats in tables_.values_list("id", "round__number", "seats"):
-        if table_id in entered and round_number in index:
-            tables[index[round_number]].append((list(seats), entered[table_id]))
+    tables: list[list[dict[str, Any]]] = [[] for _ in rounds]
+    phone_tables = []
+    for table_id, round_number, seats, phone in tables_.values_list("id", "round__number", "seats", "phone_table"):
+        if round_number not in index:
+            continue
+        if phone is not None:  # a phone's sheet: its hands (few tables; each reads its log)
+            phone_tables.append(table_id)
+            tables[index[round_number]].append({"table": table_id})
+        elif table_id in entered:
+            scores = entered[table_id]
+            tables[index[round_number]].append(
+                {
+                    "players": list(seats),
+                    "totals": {str(n): scores[n][0] for n in seats},
+                    "soli": {str(n): scores[n][1] for n in seats},
+                }
+            )
+    if phone_tables:
+        phone_docs = {
+            table.pk: _phone_table_document(table)
+            for table in RoundTable.objects.filter(pk__in=phone_tables).select_related("phone_table")
+        }
+        tables = [
+            [doc for doc in (phone_docs[t["table"]] if "table" in t else t for t in round_tables) if doc is not None]
+            for round_tables in tables
+        ]
     return _Figures(people=people, rounds=rounds, tables=tables)
 
 
 def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
-    counts = Counter(name for _number, name, _residence in figures.people)
+    names = _document_names(tournament, [(number, name) for number, name, _residence in figures.people])
     document: dict[str, Any] = {
         "ruleset": tournament.ruleset_spec,
-        "players": [
-            {"number": number, "name": name if counts[name] == 1 else f"{name} ({number})"}
-            for number, name, _residence in figures.people
-        ],
-        "rounds": [
-            {
-                "tables": [
-                    {
-                        "players": seats,
-                        "totals": {str(n): scores[n][0] for n in seats},
-                        "soli": {str(n): scores[n][1] for n in seats},
-                    }
-                    for seats, scores in round_tables
-                ]
-            }
-            for round_tables in figures.tables
-        ],
+        "players": [{"number": number, "name": names[number]} for number, _name, _residence in figures.people],
+        "rounds": [{"tables": round_tables} for round_tables in figures.tables],
         "tie_breaks": list(tournament.tie_breaks),
         "seed": tournament.lot_seed,
     }
@@ -246,11 +323,48 @@ def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
     return document
 
 
+def _document_names(tournament: OpenTournament, people: list[tuple[int, str]]) -> dict[int, str]:
+    """Start number → the player's name in the ``rank_open`` document, unique as the engine wants
+    it. A player who sat at a phone table has his seat name there, since its hands name him so;
+    anyone else his registered name, with the start number where that name is taken."""
+    names: dict[int, str] = {}
+    phone_seats = ScoringSeat.objects.filter(table__open_table__round__tournament=tournament).values_list(
+        "table__open_table__seats", "position", "name"
+    )
+    for seats, position, name in phone_seats:
+        names.setdefault(seats[position], name)
+    counts = Counter(name for _number, name in people)
+    used = set(names.values())
+    for number, name in people:
+        if number in names:
+            continue
+        if counts[name] > 1 or name in used:
+            name = f"{name} ({number})"
+        while name in used:
+            name = f"{name} ({number})"
+        names[number] = name
+        used.add(name)
+    return names
+
+
+def _phone_table_document(table: RoundTable) -> dict[str, Any] | None:
+    """A phone table as spec §5 ``hands``: its players in seat order from the one who dealt
+    first, and every entry of its sheet; None while the sheet is empty (it counts nothing yet)."""
+    assert table.phone_table is not None
+    log = scoring_selectors.table_log(table.phone_table)
+    if not log:
+        return None
+    setup = scoring_selectors.table_setup(table.phone_table)
+    first = setup.players.index(setup.first_dealer)  # the sheet's seats are the drawn seat order
+    return {"players": table.seats[first:] + table.seats[:first], "hands": log}
+
+
 def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
     """The tournament as a ``rank_open`` document (spec §5): the tables whose figures the desk
-    has entered, in the rounds up to ``after_round`` (all drawn rounds where None). A player in no
-    entered table of a round scores nothing for it. Names are made unique for the engine by the
-    start number where two players share one."""
+    has entered (``totals`` and ``soli``) and the tables written on a phone with at least one
+    entry (``hands``: the engine scores them and counts their Soli), in the rounds up to
+    ``after_round`` (all drawn rounds where None). A player in no counted table of a round
+    scores nothing for it."""
     return _document(tournament, _figures(tournament, after_round))
 
 
@@ -383,7 +497,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         for row in result["ranking"]
     ]
     winners = [{**w, "name": names[w["number"]]} for w in result["round_winners"]]
-    seated = [{n for seats, _scores in round_tables for n in seats} for round_tables in figures.tables]
+    seated = [{n for table in round_tables for n in table["players"]} for round_tables in figures.tables]
     return OpenRanking(
         after_round=len(document["rounds"]),
         rows=rows,

@@ -13,8 +13,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import services as club_services
 from clubs.models import Club, Member
 from opentournaments import selectors
 from opentournaments.models import (
@@ -27,6 +29,7 @@ from opentournaments.models import (
     TableScore,
 )
 from scoring import selectors as scoring_selectors
+from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from tournaments.engine.draw import MAX_SEED
@@ -285,6 +288,11 @@ def table_figures_enter(
     deals)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     tournament = table.round.tournament
+    if table.phone_table_id is not None:
+        raise ValidationError(
+            _("Tisch %(number)s wird am Handy geschrieben: seine Punkte und Soli kommen aus seinen Spielen.")
+            % {"number": table.number}
+        )
     games = tournament.games_per_round
     figures = {
         n: (_figure(points, n, "points", _("die Punkte")), _figure(soli, n, "soli", _("die Soli"))) for n in table.seats
@@ -296,7 +304,7 @@ def table_figures_enter(
             )
     # Games per round are per player (as the championship's): a table of five or six, where the
     # dealer (and the cutter) sit out, deals 5/4 or 6/4 of them, so each player plays the same.
-    table_games = games * len(table.seats) // 4
+    table_games = selectors.table_games(tournament, len(table.seats))
     soli_total = sum(s for _p, s in figures.values())
     if soli_total > table_games:
         raise ValidationError(
@@ -324,3 +332,110 @@ def table_figures_enter(
         TableScore.objects.create(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
         for n, (p, s) in figures.items()
     ]
+
+
+def _guest_player(registration: Registration) -> Member:
+    """The club player a guest plays under at a phone table: the one he played under at an
+    earlier open tournament of the club (same name and Wohnort), else a new inactive player
+    named as registered (with his Wohnort, then his start number, where the name is taken)."""
+    tournament = registration.tournament
+    earlier = (
+        Registration.objects.filter(
+            tournament__club_id=tournament.club_id,
+            member__isnull=True,
+            player__isnull=False,
+            name=registration.name,
+            residence=registration.residence,
+        )
+        .exclude(pk=registration.pk)
+        .select_related("player")
+        .order_by("-pk")
+        .first()
+    )
+    if earlier is not None:
+        assert earlier.player is not None
+        return earlier.player
+    longest = Member._meta.get_field("display_name").max_length
+    candidates = [registration.name]
+    if registration.residence:
+        candidates.append(f"{registration.name} ({registration.residence})")
+    candidates.append(f"{registration.name} ({tournament.pk}/{registration.start_number})")
+    for candidate in candidates:
+        name = candidate[:longest].strip()
+        if not Member.objects.filter(club_id=tournament.club_id, display_name__iexact=name).exists():
+            break
+    member = club_services.member_create(club=tournament.club, display_name=name)
+    return club_services.member_set_active(member=member, active=False)
+
+
+def _player(registration: Registration) -> Member:
+    if registration.player is None:
+        registration.player = registration.member or _guest_player(registration)
+        registration.save(update_fields=["player"])
+    return registration.player
+
+
+@transaction.atomic
+def table_phone_start(*, table: RoundTable, user: User) -> RoundTable:
+    """Write ``table`` game by game on a phone: a score sheet (``scoring``) with the tournament's
+    frozen tariff and its players in seat order, the first seat dealing first, in the round's
+    evening (one per round, made with its first phone table). The sheet takes the games of the
+    round (``opentournaments.guards``); the ranking reads the table's hands. A table is either
+    written on a phone or typed at the desk: one with the desk's figures is refused. Guests sit
+    as the club's inactive guest players (scoring seats members only); a returning guest is the
+    same player again. Starting a table that is already on a phone changes nothing."""
+    table = RoundTable.objects.select_for_update().select_related("round__tournament__club").get(pk=table.pk)
+    if table.phone_table_id is not None:
+        return table
+    if table.scores.exists():
+        raise ValidationError(
+            _(
+                "Für Tisch %(number)s hat die Turnierleitung schon die Punkte eingetragen; ein Tisch wird "
+                "entweder am Handy geschrieben oder vom Zettel eingetragen."
+            )
+            % {"number": table.number}
+        )
+    round_ = table.round
+    tournament = round_.tournament
+    registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
+    members = [_player(registrations[n]) for n in table.seats]
+    sibling = RoundTable.objects.filter(round=round_, phone_table__isnull=False).select_related("phone_table").first()
+    if sibling is not None:
+        assert sibling.phone_table is not None
+        session = sibling.phone_table.session
+    else:
+        session = scoring_services.session_create(club=tournament.club, date=timezone.localdate(), user=user)
+        session.note = _("%(tournament)s, Runde %(round)s") % {"tournament": tournament, "round": round_.number}
+        session.save(update_fields=["note"])
+    table.phone_table = scoring_services.table_start(
+        session=session,
+        members=members,
+        first_dealer=members[0],
+        name=f"Tisch {table.number}",  # stored, like the score sheet's own default "Tisch 1"
+        rules=tournament.ruleset_spec,
+        user=user,
+    )
+    table.save(update_fields=["phone_table"])
+    return table
+
+
+@transaction.atomic
+def table_phone_stop(*, table: RoundTable, user: User) -> RoundTable:
+    """Hand a phone table back to its paper sheet (the desk types its figures), as long as no
+    game is on its phone sheet yet: a table with games keeps them, so it stays on the phone."""
+    table = RoundTable.objects.select_for_update(of=("self",)).select_related("phone_table").get(pk=table.pk)
+    sheet = table.phone_table
+    if sheet is None:
+        return table
+    if sheet.entries.exists():
+        raise ValidationError(
+            _(
+                "Am Handy ist für Tisch %(number)s schon gespielt und eingetragen; der Tisch bleibt am Handy. "
+                "Ein falsches Spiel wird dort korrigiert."
+            )
+            % {"number": table.number}
+        )
+    table.phone_table = None
+    table.save(update_fields=["phone_table"])
+    scoring_services.table_discard(table=sheet, user=user)
+    return table

@@ -32,6 +32,8 @@ urlpatterns = [
     path(ROUND + "ranking.xlsx", views.ranking_xlsx, name="round_ranking_xlsx"),
     path(ROUND + "day/", views.round_day, name="round_day"),
     path(ROUND + "table/<int:table_no>/", views.table_entry, name="table_entry"),
+    path(ROUND + "table/<int:table_no>/phone/", views.table_phone_start, name="phone_start"),
+    path(ROUND + "table/<int:table_no>/paper/", views.table_phone_stop, name="phone_stop"),
     # The read-only tournament link: no login, no club page; the token is the key (links.py).
     path("o/<slug:club_slug>/<slug:token>/", views.public, name="public"),
 ]

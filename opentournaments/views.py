@@ -394,9 +394,16 @@ def _entry_forms(
 
 def _next_open(seating: selectors.Seating, after: int) -> int | None:
     """The first table after ``after`` without figures, else the first one without figures."""
-    open_tables = [t.table.number for t in seating.tables if not t.entered]
+    open_tables = [t.table.number for t in seating.tables if not t.entered and t.phone is None]
     later = [n for n in open_tables if n > after]
     return (later or open_tables or [None])[0]
+
+
+def _entry_url(access: ClubAccess, tournament: OpenTournament, round_: Round) -> str:
+    return reverse(
+        "opentournaments:entry",
+        kwargs={"slug": access.club.slug, "open_id": tournament.pk, "round_number": round_.number},
+    )
 
 
 @club_view(Need.WRITE, methods=["GET"])
@@ -423,6 +430,13 @@ def table_entry(
     table = get_object_or_404(RoundTable, round=round_, number=table_no)
     seating = selectors.seating(round_)
     seated = next(t for t in seating.tables if t.table.pk == table.pk)
+    if seated.phone is not None:
+        messages.error(
+            request,
+            _("Tisch %(number)s wird am Handy geschrieben: seine Punkte und Soli kommen aus seinen Spielen.")
+            % {"number": table_no},
+        )
+        return redirect(_entry_url(access, tournament, round_) + f"#t{table_no}")
     form = TableFiguresForm(
         request.POST,
         seats=[(seat.number, seat.name) for seat in seated.seats],
@@ -440,17 +454,50 @@ def table_entry(
             messages.success(request, _("Tisch %(number)s gespeichert.") % {"number": table_no})
             seating = selectors.seating(round_)
             focus = _next_open(seating, table_no)
-            url = reverse(
-                "opentournaments:entry",
-                kwargs={"slug": access.club.slug, "open_id": tournament.pk, "round_number": round_.number},
-            )
-            return redirect(f"{url}?focus={focus}#t{focus}" if focus else f"{url}#t{table_no}")
+            url = _entry_url(access, tournament, round_)
+            # No fragment with a table to focus: a page opened at a fragment's target skips
+            # autofocus (HTML's autofocus rules), and the focused field scrolls into view anyway.
+            return redirect(f"{url}?focus={focus}" if focus else f"{url}#t{table_no}")
     return render(
         request,
         "opentournaments/entry.html",
         _entry_context(access, tournament, seating, _entry_forms(seating, table_no, (table_no, form))),
         status=200,
     )
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def table_phone_start(
+    request: HttpRequest, access: ClubAccess, open_id: int, round_number: int, table_no: int
+) -> HttpResponse:
+    """Write the table game by game on a phone: on to its score sheet."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    table = get_object_or_404(RoundTable, round=round_, number=table_no)
+    try:
+        table = services.table_phone_start(table=table, user=request.user)
+    except ValidationError as error:
+        _report(request, error)
+        return redirect(_entry_url(access, tournament, round_) + f"#t{table_no}")
+    assert table.phone_table is not None
+    return redirect(table.phone_table.get_absolute_url())
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def table_phone_stop(
+    request: HttpRequest, access: ClubAccess, open_id: int, round_number: int, table_no: int
+) -> HttpResponse:
+    """Hand a phone table without games back to the desk's figures."""
+    tournament = _tournament(access, open_id)
+    round_ = _round(tournament, round_number)
+    table = get_object_or_404(RoundTable, round=round_, number=table_no)
+    try:
+        services.table_phone_stop(table=table, user=request.user)
+    except ValidationError as error:
+        _report(request, error)
+    else:
+        messages.success(request, _("Tisch %(number)s wird wieder vom Zettel eingetragen.") % {"number": table_no})
+    return redirect(_entry_url(access, tournament, round_) + f"?focus={table_no}#t{table_no}")
 
 
 @club_view(Need.READ, methods=["GET"])

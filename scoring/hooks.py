@@ -19,6 +19,8 @@ The scoring app knows nothing of them; an app registers plain functions here in 
   same transaction (e.g. the first login to write at a championship table becomes its Schreiber);
 - ``table_notes``: ``note(table) -> str | None``, a line the table page shows (e.g. "the next
   game is the last");
+- ``table_links``: ``link(table) -> tuple[str, str] | None``, (label, address) of the page the
+  table belongs to, for the table page's way back (e.g. an open tournament's round);
 - ``session_locks``: ``lock(session) -> str | None``, why the evening's sheets are read-only
   whatever the evening's own state (e.g. its championship is finished), with the way forward.
   While one answers, every write to the evening is refused with that reason: an entry appended,
@@ -50,6 +52,7 @@ games_left: list[Callable[[Table], int | None]] = []
 table_write_checks: list[Callable[[Table, User], None]] = []
 entry_written: list[Callable[[Table, User], None]] = []
 table_notes: list[Callable[[Table], str | None]] = []
+table_links: list[Callable[[Table], tuple[str, str] | None]] = []
 session_locks: list[Callable[[Session], str | None]] = []
 
 
@@ -64,6 +67,11 @@ def notes(table: Table) -> list[str]:
     return [note for note in (show(table) for show in table_notes) if note]
 
 
+def links(table: Table) -> list[tuple[str, str]]:
+    """The registered ways back from ``table``'s page: (label, address)."""
+    return [link for link in (find(table) for find in table_links) if link]
+
+
 def session_lock(session: Session) -> str | None:
     """The reason ``session`` may not change at all (the first registered lock that answers), or None."""
     return next((reason for reason in (lock(session) for lock in session_locks) if reason), None)
@@ -74,6 +82,8 @@ def check_unlocked(session: Session) -> None:
     reason = session_lock(session)
     if reason:
         raise ValidationError(reason)
+
+
 def check_write(table: Table, user: User) -> None:
     """Raise ``PermissionDenied`` (with the reason) unless every registered check lets ``user``
     change ``table``."""

@@ -337,6 +337,17 @@ def entry_undo_last(*, table: Table, user: User) -> None:
 
 
 @transaction.atomic
+def table_discard(*, table: Table, user: User) -> None:
+    """Remove a table on which nothing was entered yet (started by mistake, or an open
+    tournament's table handed back to its paper sheet); one with entries keeps its log."""
+    table = _lock(table)
+    hooks.check_write(table, _user(user))
+    if Entry.objects.filter(table=table).exists():
+        raise ValidationError(_("An diesem Tisch ist schon etwas eingetragen; er bleibt."))
+    table.delete()
+
+
+@transaction.atomic
 def table_first_dealer_set(*, table: Table, member: Member, user: User) -> Table:
     """Who deals the table's first hand (001 §2.3: the players cut, the highest card deals; at a
     championship the seat order is drawn first, 001 §11.2): before the first entry only. The deal

@@ -223,6 +223,7 @@ def _live_context(
         "changed": changed,
         "urls": _table_urls(table),
         "table_notes": [*hooks.notes(table), *selectors.seat_notes(table)],
+        "table_links": hooks.links(table),
     }
 
 

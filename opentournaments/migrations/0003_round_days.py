@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('opentournaments', '0001_open_tournaments'),
+        ('opentournaments', '0002_phone_tables'),
     ]
 
     operations = [

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.core import EngineError
 from tests.properties import examples
+from tests.tournaments.open_recount import assert_recounted
 from tournaments.engine.open_ranking import rank_open_document
 from tournaments.engine.plan import plan_document
 
@@ -241,34 +242,8 @@ def test_the_ranking_recounts_from_the_totals(tournament: dict[str, Any]) -> Non
                 points[int(key)][r] = value
                 soli[int(key)] += table["soli"][key]
     ranking = result["ranking"]
-    assert sorted(row["number"] for row in ranking) == sorted(points)
     assert sum(row["points"] for row in ranking) == 0
-    lot = sorted(points)
-    random.Random(tournament["seed"]).shuffle(lot)
-    figures = {"soli": soli, "best_round": {n: max(rs) for n, rs in points.items()}}
-    for row in ranking:
-        assert row["rounds"] == points[row["number"]] and row["points"] == sum(row["rounds"])
-        assert row["soli"] == soli[row["number"]]
-
-    def key(number: int) -> tuple[int, ...]:
-        out = [sum(points[number])]
-        for name in tournament["tie_breaks"]:
-            out.append(-lot.index(number) if name == "lot" else figures[name][number])
-        return tuple(out)
-
-    for above, below in zip(ranking, ranking[1:], strict=False):
-        a, b = key(above["number"]), key(below["number"])
-        assert a >= b
-        if a == b:
-            assert (below["place"], below["decided_by"]) == (above["place"], "geteilt")
-            assert "lot" not in tournament["tie_breaks"]
-        else:
-            assert below["place"] == ranking.index(below) + 1
-            assert below["decided_by"] == (
-                None
-                if a[0] != b[0]
-                else next(n for n, x, y in zip(tournament["tie_breaks"], a[1:], b[1:], strict=True) if x != y)
-            )
+    assert_recounted(ranking, points, soli, tournament["tie_breaks"], tournament["seed"])
 
 
 JSON = st.recursive(
