@@ -27,6 +27,7 @@ from opentournaments.models import (
     Round,
     RoundTable,
     TableScore,
+    new_token,
 )
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
@@ -170,6 +171,16 @@ def registration_set_paid(*, registration: Registration, paid: bool, user: User)
     registration.paid = paid
     registration.save(update_fields=["paid"])
     return registration
+
+
+@transaction.atomic
+def public_token_renew(*, tournament: OpenTournament, user: User) -> OpenTournament:
+    """A new key for the public link (issue 24 §6), where the old one went further than it should:
+    the old link and the QR codes printed with it show nothing any more (404)."""
+    tournament = _lock(tournament)
+    tournament.public_token = new_token()
+    tournament.save(update_fields=["public_token"])
+    return tournament
 
 
 @transaction.atomic

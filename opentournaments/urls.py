@@ -15,6 +15,7 @@ urlpatterns = [
     path(OPEN + "registrations/<id:registration_id>/paid/", views.registration_paid, name="paid"),
     path(OPEN + "registrations/<id:registration_id>/withdraw/", views.registration_withdraw, name="withdraw"),
     path(OPEN + "draw/", views.round_draw, name="draw"),
+    path(OPEN + "public-link/", views.public_link_renew, name="public_renew"),
     path(OPEN + "ranking/", views.ranking, name="ranking"),
     path(OPEN + "room/", views.room, name="room"),
     path(OPEN + "room/seating/", views.room, {"mode": "seating"}, name="room_seating"),

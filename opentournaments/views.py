@@ -227,6 +227,15 @@ def round_draw(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRe
     return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=round_.number)
 
 
+@club_view(Need.MANAGE, methods=["POST"])
+def public_link_renew(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    tournament = services.public_token_renew(tournament=_tournament(access, open_id), user=request.user)
+    messages.success(
+        request, _("Der öffentliche Link ist neu; der alte und die mit ihm gedruckten QR-Codes gelten nicht mehr.")
+    )
+    return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+
+
 @club_view(Need.READ, methods=["GET"])
 def round_seating(request: HttpRequest, access: ClubAccess, open_id: int, round_number: int) -> HttpResponse:
     tournament = _tournament(access, open_id)

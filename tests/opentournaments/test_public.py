@@ -109,3 +109,19 @@ def test_the_big_screen_lists_every_player_in_either_mode(tournament: OpenTourna
     assert html.count("data-number=") == 10 and "Runde 2: wer sitzt wo" in html
     slow = client.get(reverse("opentournaments:room", kwargs=kwargs), {"turn": "100000"}).content.decode()
     assert 'data-turn="12"' in slow
+
+
+def test_a_leaked_link_is_replaced_by_a_new_one_and_the_old_one_shows_nothing(
+    tournament: OpenTournament, client_as
+) -> None:
+    old = public(tournament)
+    renew = reverse("opentournaments:public_renew", kwargs={"slug": tournament.club.slug, "open_id": tournament.pk})
+    assert client_as("scorer").post(renew).status_code == 403  # hands the link out, does not change it
+    assert client_as("owner").get(renew).status_code == 405
+    response = client_as("owner").post(renew, follow=True)
+    assert "Der öffentliche Link ist neu" in response.content.decode()
+    tournament.refresh_from_db()
+    assert public(tournament) != old
+    assert Client().get(old).status_code == 404
+    assert Client().get(public(tournament)).status_code == 200
+    assert public(tournament) in response.content.decode()  # the overview shows the new link
