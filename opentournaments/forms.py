@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.validators import PlainTextFields
 from opentournaments import tariffs
 from opentournaments.models import MAX_GAMES, MAX_ROUNDS, TIE_BREAKS
+from scoring.engine import registry
 from tournaments.forms import schafkopf_presets
 
 TIE_BREAK_CHOICES = [
@@ -128,12 +129,16 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # A template (preset + options) or a preset of the engine as it stands; the adjustments
-        # below apply to either, and the engine refuses what does not fit (plus points on money).
+        # A template (preset + options) or a points preset of the engine as it stands (money
+        # presets are refused by the service: an open tournament counts points); the adjustments
+        # below apply to either, and the engine refuses what does not fit.
         self.templates = tariffs.TEMPLATES
         self.fields["tariff"].choices = [
             (_("Tarifvorlagen"), [(t.key, t.label) for t in tariffs.TEMPLATES]),
-            (_("Regeln des Programms"), schafkopf_presets()),
+            (
+                _("Regeln des Programms"),
+                [(name, title) for name, title in schafkopf_presets() if registry.load(name).unit() != "cent"],
+            ),
         ]
         self.fields["starts_on"].initial = datetime.date.today()
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Member
 from scoring.models import Table
 
-DEFAULT_PRESET = "standard"
+DEFAULT_PRESET = "reiner-schafkopf"  # a points tariff (Zähleinheiten): Rufspiel 1, Solo 5
 MAX_ROUNDS = 10  # tournaments.engine.plan.MAX_PARTIEN
 MAX_GAMES = 200  # tournaments.engine.plan.MAX_GAMES
 TIE_BREAKS = ("soli", "best_round", "lot")  # spec §5, in its default order

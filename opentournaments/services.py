@@ -50,6 +50,13 @@ def _frozen_tariff(preset: str, options: Mapping[str, Any] | None) -> tuple[str,
         raise ValidationError({"preset": error.message}) from None
     if ruleset.FAMILY != "schafkopf":
         raise ValidationError({"preset": _("Ein offenes Turnier wird nach einer Schafkopf-Regel gespielt.")})
+    if ruleset.unit() == "cent":
+        # Issue 24: a points tariff. A phone table books its hands into the club's ledger in the
+        # tariff's unit, so a money tariff would put tournament points into the club's money list
+        # and the evening's settlement.
+        raise ValidationError(
+            {"preset": _("Ein offenes Turnier zählt Punkte, kein Geld: bitte einen Tarif in Punkten wählen.")}
+        )
     return ruleset.NAME, scoring_selectors.frozen_options(ruleset, table_rules)
 
 

@@ -36,7 +36,7 @@ def test_create_freezes_the_tariff_and_refuses_shares_with_fixed_amounts(club: C
         club=club, name=" Preisschafkopf ", starts_on=datetime.date(2026, 11, 28), user=None
     )
     assert tournament.name == "Preisschafkopf"
-    assert tournament.preset == "standard" and tournament.options  # every option value, frozen
+    assert tournament.preset == "reiner-schafkopf" and tournament.options  # every option value, frozen
     assert tournament.tie_breaks == ["soli", "best_round", "lot"]
     with pytest.raises(ValidationError) as error:
         services.open_tournament_create(
@@ -190,8 +190,8 @@ def test_a_tariff_with_a_stock_takes_a_table_that_is_not_zero_sum(club: Club) ->
         club=club,
         name="Mit Stock",
         starts_on=datetime.date(2026, 11, 28),
-        preset="allgaeu",
-        options={"stock": "allgaeu"},
+        preset="reiner-schafkopf",
+        options={"stock": "anhang_c"},
         user=None,
     )
     for n in range(8):
@@ -201,6 +201,18 @@ def test_a_tariff_with_a_stock_takes_a_table_that_is_not_zero_sum(club: Club) ->
     points = dict(zip(table.seats, [30, -10, -20, -10], strict=True))  # 10 went into the Stock
     services.table_figures_enter(table=table, points=points, soli=dict.fromkeys(table.seats, 0), user=None)
     assert TableScore.objects.count() == 4
+
+
+@pytest.mark.parametrize("preset", ["standard", "allgaeu"])
+def test_a_money_tariff_is_refused(club: Club, preset: str) -> None:
+    """Issue 24: a points tariff. A phone table books into the club's ledger in the tariff's unit:
+    a money tariff would put tournament points into the club's money list."""
+    with pytest.raises(ValidationError) as error:
+        services.open_tournament_create(
+            club=club, name="Geld", starts_on=datetime.date(2026, 11, 28), preset=preset, user=None
+        )
+    assert "Punkte, kein Geld" in str(error.value.message_dict["preset"])
+    assert not OpenTournament.objects.exists()
 
 
 # From 14 players: the planner's re-plan from 12 played to 13 present alone takes about 10 s (a

@@ -38,7 +38,7 @@ def test_an_owner_creates_a_tournament_and_lands_at_the_desk(client_as, world: W
         "starts_on": "2026-12-05",
         "rounds": "3",
         "games_per_round": "36",
-        "tariff": "standard",
+        "tariff": "preisschafkopf",
         "tie_breaks": "soli,best_round,lot",
         "entry_fee": "12,50",
         "prize_shares": "30 20 10",
