@@ -265,3 +265,14 @@ def test_the_ranking_recounts_from_the_desks_figures_and_the_phones_hands(
         for row in ranking.rows
     ]
     assert_recounted(rows, points, soli, tournament.tie_breaks, tournament.lot_seed)
+
+
+def test_a_tournament_made_on_a_money_tariff_before_it_was_refused_stays_on_paper(world: World) -> None:
+    tournament = make_open_tournament(world.club, players=8)
+    OpenTournament.objects.filter(pk=tournament.pk).update(preset="standard")  # as stop 26 allowed
+    tournament.refresh_from_db()
+    table = services.round_draw(tournament=tournament, seed=1, user=None).tables.first()
+    with pytest.raises(ValidationError, match="Geld-Tarif"):
+        services.table_phone_start(table=table, user=None)
+    table.refresh_from_db()
+    assert table.phone_table is None
