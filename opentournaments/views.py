@@ -279,8 +279,13 @@ def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, ro
         "public_url": url,
         "public_qr": links.qr_svg(url),
     }
-    response = HttpResponse(pdf_bytes("opentournaments/pdf/seating.html", context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="sitzplan-runde-{round_.number}.pdf"'
+    return _pdf("opentournaments/pdf/seating.html", context, f"sitzplan-runde-{round_.number}.pdf")
+
+
+def _pdf(template: str, context: dict[str, object], filename: str) -> HttpResponse:
+    """An A4 printout, shown in the browser (to print or save)."""
+    response = HttpResponse(pdf_bytes(template, context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
 
 
@@ -313,9 +318,7 @@ def ranking_pdf(
         "round_number": round_number,
         "round_numbers": range(1, (ranking_.after_round if ranking_ else 0) + 1),
     }
-    response = HttpResponse(pdf_bytes("opentournaments/pdf/ranking.html", context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{_ranking_filename(round_number, "pdf")}"'
-    return response
+    return _pdf("opentournaments/pdf/ranking.html", context, _ranking_filename(round_number, "pdf"))
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -338,9 +341,7 @@ def prizes_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRe
     """The prize list for the wall: who takes which prize home, and the Kasse."""
     tournament = _tournament(access, open_id)
     context = {"tournament": tournament, "prizes": selectors.prize_list(tournament)}
-    response = HttpResponse(pdf_bytes("opentournaments/pdf/prizes.html", context), content_type="application/pdf")
-    response["Content-Disposition"] = 'inline; filename="preisliste.pdf"'
-    return response
+    return _pdf("opentournaments/pdf/prizes.html", context, "preisliste.pdf")
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -357,9 +358,7 @@ def rules_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRes
     """The Turnierregeln on one A4 page, to lay out on the tables."""
     tournament = _tournament(access, open_id)
     context = {"tournament": tournament, "sheet": selectors.rules_sheet(tournament)}
-    response = HttpResponse(pdf_bytes("opentournaments/pdf/rules.html", context), content_type="application/pdf")
-    response["Content-Disposition"] = 'inline; filename="turnierregeln.pdf"'
-    return response
+    return _pdf("opentournaments/pdf/rules.html", context, "turnierregeln.pdf")
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -373,9 +372,7 @@ def round_sheets_pdf(request: HttpRequest, access: ClubAccess, open_id: int, rou
         "sheets": selectors.score_sheets(round_),
         "zero_sum": selectors.tariff_is_zero_sum(tournament),
     }
-    response = HttpResponse(pdf_bytes("opentournaments/pdf/sheets.html", context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="wertungszettel-runde-{round_.number}.pdf"'
-    return response
+    return _pdf("opentournaments/pdf/sheets.html", context, f"wertungszettel-runde-{round_.number}.pdf")
 
 
 def _entry_forms(
