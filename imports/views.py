@@ -17,7 +17,7 @@ from clubs.access import ClubAccess, Need, club_view
 from imports import history
 from imports.forms import HistoryForm
 from scoring import selectors
-from standings.exports import XLSX, Column, workbook_bytes
+from standings.exports import XLSX, Column, file_response, workbook_bytes
 
 
 def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str, Any], list[history.Row]]:
@@ -97,8 +97,7 @@ def history_template(request: HttpRequest, access: ClubAccess, kind: str) -> Htt
     if kind == "csv":
         out = io.StringIO()
         csv.writer(out, delimiter=";").writerows([history.TEMPLATE_COLUMNS, *history.TEMPLATE_EXAMPLES])
-        response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+        content, content_type = "\ufeff" + out.getvalue(), "text/csv; charset=utf-8"
     else:
-        response = HttpResponse(workbook_bytes([TemplateReport()], title=None), content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="spielabend-vorlage.{kind}"'
-    return response
+        content, content_type = workbook_bytes([TemplateReport()], title=None), XLSX
+    return file_response(content, content_type, f"spielabend-vorlage.{kind}")

@@ -31,7 +31,7 @@ from opentournaments.forms import (
     TableFiguresForm,
 )
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
-from standings.exports import XLSX, pdf_bytes
+from standings.exports import XLSX, file_response, pdf_response
 
 
 def _apply(form: Form, error: ValidationError, aliases: dict[str, str] | None = None) -> None:
@@ -279,14 +279,7 @@ def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, ro
         "public_url": url,
         "public_qr": links.qr_svg(url),
     }
-    return _pdf("opentournaments/pdf/seating.html", context, f"sitzplan-runde-{round_.number}.pdf")
-
-
-def _pdf(template: str, context: dict[str, object], filename: str) -> HttpResponse:
-    """An A4 printout, shown in the browser (to print or save)."""
-    response = HttpResponse(pdf_bytes(template, context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return pdf_response("opentournaments/pdf/seating.html", context, f"sitzplan-runde-{round_.number}.pdf")
 
 
 def _ranking(tournament: OpenTournament, round_number: int | None) -> selectors.OpenRanking | None:
@@ -318,7 +311,7 @@ def ranking_pdf(
         "round_number": round_number,
         "round_numbers": range(1, (ranking_.after_round if ranking_ else 0) + 1),
     }
-    return _pdf("opentournaments/pdf/ranking.html", context, _ranking_filename(round_number, "pdf"))
+    return pdf_response("opentournaments/pdf/ranking.html", context, _ranking_filename(round_number, "pdf"))
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -331,9 +324,7 @@ def ranking_xlsx(
     if ranking_ is None:
         raise Http404(_("Noch niemand angemeldet."))
     data = exports.ranking_workbook(tournament, ranking_, _ranking_heading(round_number))
-    response = HttpResponse(data, content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="{_ranking_filename(round_number, "xlsx")}"'
-    return response
+    return file_response(data, XLSX, _ranking_filename(round_number, "xlsx"))
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -341,7 +332,7 @@ def prizes_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRe
     """The prize list for the wall: who takes which prize home, and the Kasse."""
     tournament = _tournament(access, open_id)
     context = {"tournament": tournament, "prizes": selectors.prize_list(tournament)}
-    return _pdf("opentournaments/pdf/prizes.html", context, "preisliste.pdf")
+    return pdf_response("opentournaments/pdf/prizes.html", context, "preisliste.pdf")
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -358,7 +349,7 @@ def rules_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRes
     """The Turnierregeln on one A4 page, to lay out on the tables."""
     tournament = _tournament(access, open_id)
     context = {"tournament": tournament, "sheet": selectors.rules_sheet(tournament)}
-    return _pdf("opentournaments/pdf/rules.html", context, "turnierregeln.pdf")
+    return pdf_response("opentournaments/pdf/rules.html", context, "turnierregeln.pdf")
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -372,7 +363,7 @@ def round_sheets_pdf(request: HttpRequest, access: ClubAccess, open_id: int, rou
         "sheets": selectors.score_sheets(round_),
         "zero_sum": selectors.tariff_is_zero_sum(tournament),
     }
-    return _pdf("opentournaments/pdf/sheets.html", context, f"wertungszettel-runde-{round_.number}.pdf")
+    return pdf_response("opentournaments/pdf/sheets.html", context, f"wertungszettel-runde-{round_.number}.pdf")
 
 
 def _entry_forms(

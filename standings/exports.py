@@ -21,6 +21,7 @@ from io import BytesIO
 from typing import Any, NamedTuple, Protocol
 
 from django.db.models import Count, Max, Min, Q, Sum
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -58,6 +59,7 @@ class Amount(NamedTuple):
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"  # the content type
+PDF = "application/pdf"
 
 
 @dataclass(frozen=True)
@@ -460,6 +462,18 @@ def document_title(club: Club, period: Period) -> str:
 
 
 # --- PDF -----------------------------------------------------------------------------------------
+
+
+def file_response(content: bytes | str, content_type: str, filename: str, *, inline: bool = False) -> HttpResponse:
+    """A file for the browser: downloaded, or shown in it (``inline``: a printout to print or save)."""
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
+    return response
+
+
+def pdf_response(template: str, context: dict[str, Any], filename: str) -> HttpResponse:
+    """An A4 printout from ``template``, shown in the browser."""
+    return file_response(pdf_bytes(template, context), PDF, filename, inline=True)
 
 
 def pdf_bytes(template: str, context: dict[str, Any]) -> bytes:

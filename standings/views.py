@@ -36,12 +36,6 @@ def _period(request: HttpRequest, club: Club) -> tuple[PeriodForm, stats.Period]
     return form, form.chosen()
 
 
-def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 def _svg(svg: str) -> HttpResponse:
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["X-Content-Type-Options"] = "nosniff"
@@ -101,7 +95,7 @@ def standings_pdf(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     club = access.club
     _form, period = _period(request, club)
     pdf = exports.standings_pdf(club=club, period=period, standings=stats.standings(club=club, period=period))
-    return _download(pdf, "application/pdf", f"{club.slug}-tabelle-{period.slug}.pdf")
+    return exports.file_response(pdf, exports.PDF, f"{club.slug}-tabelle-{period.slug}.pdf")
 
 
 @club_view(Need.READ, methods=("GET",))
@@ -109,7 +103,7 @@ def standings_xlsx(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     club = access.club
     _form, period = _period(request, club)
     data = exports.standings_workbook(club=club, period=period, standings=stats.standings(club=club, period=period))
-    return _download(data, exports.XLSX, f"{club.slug}-tabelle-{period.slug}.xlsx")
+    return exports.file_response(data, exports.XLSX, f"{club.slug}-tabelle-{period.slug}.xlsx")
 
 
 @club_view(Need.READ, methods=("GET",))
@@ -166,7 +160,9 @@ def member_pdf(request: HttpRequest, access: ClubAccess, member_id: int) -> Http
     player = get_object_or_404(Member, club=access.club, pk=member_id)
     _form, period = _period(request, access.club)
     pdf = exports.member_pdf(member=player, period=period)
-    return _download(pdf, "application/pdf", f"{access.club.slug}-{slugify(player.display_name)}-{period.slug}.pdf")
+    return exports.file_response(
+        pdf, exports.PDF, f"{access.club.slug}-{slugify(player.display_name)}-{period.slug}.pdf"
+    )
 
 
 def _evening(access: ClubAccess, session_id: int) -> Session:
@@ -199,4 +195,4 @@ def evening_chart(request: HttpRequest, access: ClubAccess, session_id: int) -> 
 def evening_pdf(request: HttpRequest, access: ClubAccess, session_id: int) -> HttpResponse:
     session = _evening(access, session_id)
     pdf = exports.evening_pdf(session=session)
-    return _download(pdf, "application/pdf", f"{access.club.slug}-abend-{session.date.isoformat()}.pdf")
+    return exports.file_response(pdf, exports.PDF, f"{access.club.slug}-abend-{session.date.isoformat()}.pdf")

@@ -22,7 +22,7 @@ from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
 from imports import history
 from imports.forms import SheetForm
-from standings.exports import XLSX, pdf_bytes
+from standings.exports import XLSX, file_response, pdf_response
 from tournaments import selectors, services
 from tournaments.engine.ranking import CRITERIA
 from tournaments.exports import CRITERION_LABELS, RankingReport, ranking_workbook
@@ -86,12 +86,6 @@ def _tournament(access: ClubAccess, tournament_id: int) -> Tournament:
 
 def _context(access: ClubAccess, tournament: Tournament, **extra: object) -> dict[str, object]:
     return {"access": access, "tournament": tournament, "Status": Status, **extra}
-
-
-def _pdf(template: str, context: dict[str, object], filename: str) -> HttpResponse:
-    response = HttpResponse(pdf_bytes(template, context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}.pdf"'
-    return response
 
 
 def _criteria_heads() -> list[tuple[str, str]]:
@@ -313,7 +307,7 @@ def plan_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Ht
         "wall_columns": columns,
         "wall_pt": points,
     }
-    return _pdf("tournaments/pdf/plan.html", context, f"spielplan-{tournament.year}")
+    return pdf_response("tournaments/pdf/plan.html", context, f"spielplan-{tournament.year}.pdf")
 
 
 # The seating plan on the wall (issue 14): one Partie per landscape A4 page, read from two metres.
@@ -666,7 +660,9 @@ def sheets_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int, par
             }
         )
     context = {"tournament": tournament, "partie": view, "tables": tables}
-    return _pdf("tournaments/pdf/sheets.html", context, f"spielzettel-{tournament.year}-partie-{view.index}")
+    return pdf_response(
+        "tournaments/pdf/sheets.html", context, f"spielzettel-{tournament.year}-partie-{view.index}.pdf"
+    )
 
 
 # --- the ranking (001 §11.3) ------------------------------------------------------------------------
@@ -748,15 +744,14 @@ def ranking_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) ->
         "heads": _criteria_heads(),
         "reopens": selectors.reopen_notes(tournament),
     }
-    return _pdf("tournaments/pdf/ranking.html", context, f"rangliste-{tournament.year}")
+    return pdf_response("tournaments/pdf/ranking.html", context, f"rangliste-{tournament.year}.pdf")
 
 
 @club_view(Need.READ, methods=["GET"])
 def ranking_xlsx(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
-    response = HttpResponse(ranking_workbook(selectors.tournament_ranking(tournament)), content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="rangliste-{tournament.year}.xlsx"'
-    return response
+    data = ranking_workbook(selectors.tournament_ranking(tournament))
+    return file_response(data, XLSX, f"rangliste-{tournament.year}.xlsx")
 
 
 def _to_ranking(access: ClubAccess, tournament: Tournament) -> HttpResponse:
