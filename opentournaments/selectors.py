@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from clubs.ids import parse_id
 from clubs.models import Club, Member
@@ -251,6 +252,21 @@ def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
 def tariff_is_plus_only(tournament: OpenTournament) -> bool:
     """Whether the losers are written nothing: then no player's points are below 0."""
     return not registry.load(tournament.ruleset_spec).is_zero_sum()
+
+
+def phone_refusal(tournament: OpenTournament) -> str | None:
+    """Why the tournament's tables cannot be written on a phone (None: they can). A phone table is
+    a club score sheet: it books into the club's ledger in the tariff's unit, and an evening is
+    settled between its players, so only a zero-sum points tariff fits it."""
+    ruleset = registry.load(tournament.ruleset_spec)
+    if ruleset.unit() == "cent":  # a tournament made before money tariffs were refused
+        return _("Dieses Turnier hat einen Geld-Tarif; seine Tische werden vom Zettel eingetragen, nicht am Handy.")
+    if not ruleset.is_zero_sum():
+        return _(
+            "Bei „nur Pluspunkte“ werden die Tische vom Zettel eingetragen: ein Blatt am Handy rechnet jedes "
+            "Spiel zwischen Gewinnern und Verlierern ab."
+        )
+    return None
 
 
 @dataclass(frozen=True)

@@ -415,10 +415,9 @@ def table_phone_start(*, table: RoundTable, user: User) -> RoundTable:
         )
     round_ = table.round
     tournament = round_.tournament
-    if registry.load(tournament.ruleset_spec).unit() == "cent":  # made before money was refused
-        raise ValidationError(
-            _("Dieses Turnier hat einen Geld-Tarif; seine Tische werden vom Zettel eingetragen, nicht am Handy.")
-        )
+    refusal = selectors.phone_refusal(tournament)
+    if refusal:
+        raise ValidationError(refusal)
     registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
     members = [_player(registrations[n]) for n in table.seats]
     sibling = RoundTable.objects.filter(round=round_, phone_table__isnull=False).select_related("phone_table").first()

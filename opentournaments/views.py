@@ -76,6 +76,7 @@ def _entry_context(
         forms=forms,
         zero_sum=selectors.tariff_is_zero_sum(tournament),
         plus_only=selectors.tariff_is_plus_only(tournament),
+        phone_refusal=selectors.phone_refusal(tournament),
     )
 
 

@@ -200,6 +200,21 @@ def test_the_desk_takes_plus_points_that_do_not_sum_to_zero_but_refuses_minus(wo
     assert ranking is not None and ranking.rows[0].points == 40
 
 
+@pytest.mark.django_db
+def test_plus_points_only_tables_stay_on_paper(client_as, world: World) -> None:
+    """A phone table is a club score sheet, settled between its players: under plus points only
+    the desk types the tables, and the round's page says so instead of offering the phone."""
+    tournament = _plus_tournament(world.club)
+    table = services.round_draw(tournament=tournament, seed=1, user=None).tables.first()
+    with pytest.raises(ValidationError, match="nur Pluspunkte"):
+        services.table_phone_start(table=table, user=None)
+    table.refresh_from_db()
+    assert table.phone_table is None
+    kwargs = {"slug": world.club.slug, "open_id": tournament.pk, "round_number": 1}
+    desk = client_as("scorer").get(reverse("opentournaments:entry", kwargs=kwargs)).content.decode()
+    assert "Am Handy schreiben" not in desk and "vom Zettel eingetragen" in desk
+
+
 def _rules_url(name: str, tournament: OpenTournament) -> str:
     return reverse(f"opentournaments:{name}", kwargs={"slug": tournament.club.slug, "open_id": tournament.pk})
 
