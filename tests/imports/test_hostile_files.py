@@ -1,21 +1,20 @@
 """Issue 22 ("Hostile files and shared phones"), the history import's reading side: a file of a
 few kilobytes that unpacks to gigabytes, a row of a million cells, a sheet claiming the whole
 grid, broken workbooks, control characters and names longer than the database takes. Each is
-refused at its field, saying which bound, within a second and 100 MB (measured here with
-``tracemalloc``, which sees the allocations of expat and zlib as well), and nothing is stored."""
+refused at its field, saying which bound, within 100 MB (measured here with ``tracemalloc``,
+which sees the allocations of expat and zlib as well), and nothing is stored. How long a refusal
+takes is ``manage.py bench``'s ``import_refusal_ms`` (the bombs are built by ``tools.hostile``),
+not an assertion here: a busy machine is slow, not wrong (issue 29)."""
 
 from __future__ import annotations
 
 import codecs
-import gc
 import io
 import json
 import re
-import struct
-import time
 import tracemalloc
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,136 +26,46 @@ from imports.history import MAX_ROWS, HistoryFileError, read_file
 from scoring.models import Session
 from tests.factories import World
 from tests.imports.test_history import CSV_EVENING, HEADER, PLAYERS, run, stored, upload
+from tools.hostile import (
+    HEADER_ROW,
+    MB,
+    giant_shared_string,
+    giant_text_cell,
+    json_evening,
+    lying_about_its_size,
+    repeated,
+    sheet_xml,
+    xlsx,
+)
 
-SECONDS = 1.0
 MEGABYTES = 100
-MB = 1_000_000
 
 
-def measured(call: Callable[[], Any]) -> tuple[Any, float, float]:
-    """(what ``call`` returned or raised, its seconds, its peak of allocated MB): timed on its
-    own, then run again under ``tracemalloc`` (which slows every allocation) for the memory.
-    The collector is paused while timing rather than run before it: a full collection of the
-    whole test process costs more than the reads measured here."""
-
-    def outcome() -> Any:
-        try:
-            return call()
-        except Exception as error:  # noqa: BLE001 - the refusal is the result
-            return error
-
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        result = outcome()
-        seconds = time.perf_counter() - start
-    finally:
-        gc.enable()
+def with_peak(call: Callable[[], Any]) -> tuple[Any, float]:
+    """(what ``call`` returned or raised, its peak of allocated MB under ``tracemalloc``)."""
     tracemalloc.start()
-    outcome()
-    peak = tracemalloc.get_traced_memory()[1] / MB
-    tracemalloc.stop()
-    return result, seconds, peak
+    try:
+        result = call()
+    except Exception as error:  # noqa: BLE001 - the refusal is the result
+        result = error
+    finally:
+        peak = tracemalloc.get_traced_memory()[1] / MB
+        tracemalloc.stop()
+    return result, peak
 
 
-def refused_quickly(name: str, content: bytes, fragment: str) -> str:
-    """``read_file`` refuses ``content`` saying ``fragment``, within the bounds; the message."""
-    result, seconds, peak = measured(lambda: read_file(name, content))
+def refused_within_bounds(name: str, content: bytes, fragment: str) -> str:
+    """``read_file`` refuses ``content`` saying ``fragment``, within the memory bound; the message."""
+    result, peak = with_peak(lambda: read_file(name, content))
     assert isinstance(result, HistoryFileError), result
     message = str(result)
     assert fragment in message
     assert len(message) < 300 and "xxxxxxxxxx" not in message  # a short excerpt at most
-    assert seconds < SECONDS, f"{seconds:.2f} s"
     assert peak < MEGABYTES, f"{peak:.0f} MB"
     return message
 
 
 # --- building workbooks by hand -----------------------------------------------------------------
-
-NS = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
-REL = b"http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-
-
-def xlsx(sheet: bytes | Iterable[bytes], strings: bytes | Iterable[bytes] | None = None, **others: bytes) -> bytes:
-    """A workbook of one sheet from its XML (pieces streamed into the zip, so a bomb of 200 MB is
-    never whole in the test's memory either); ``others`` are more members (``name=content``)."""
-    rels = b'<Relationship Id="rId1" Type="' + REL + b'/worksheet" Target="worksheets/sheet1.xml"/>'
-    if strings is not None:
-        rels += b'<Relationship Id="rId2" Type="' + REL + b'/sharedStrings" Target="sharedStrings.xml"/>'
-    types = b"application/vnd.openxmlformats-officedocument.spreadsheetml"
-    parts: dict[str, bytes | Iterable[bytes]] = {
-        "[Content_Types].xml": b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        b'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        b'<Override PartName="/xl/workbook.xml" ContentType="' + types + b'.sheet.main+xml"/>'
-        b'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="'
-        + types
-        + b'.worksheet+xml"/>'
-        + (
-            b""
-            if strings is None
-            else b'<Override PartName="/xl/sharedStrings.xml" ContentType="' + types + b'.sharedStrings+xml"/>'
-        )
-        + b"</Types>",
-        "_rels/.rels": b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        b'<Relationship Id="rId1" Type="' + REL + b'/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-        "xl/workbook.xml": b"<workbook " + NS + b' xmlns:r="' + REL + b'"><sheets>'
-        b'<sheet name="Spiele" sheetId="1" r:id="rId1"/></sheets></workbook>',
-        "xl/_rels/workbook.xml.rels": b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
-        b'relationships">' + rels + b"</Relationships>",
-        "xl/worksheets/sheet1.xml": sheet,
-    }
-    if strings is not None:
-        parts["xl/sharedStrings.xml"] = strings
-    parts.update(others)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-        for name, content in parts.items():
-            with archive.open(name, "w") as member:
-                for piece in [content] if isinstance(content, bytes) else content:
-                    member.write(piece)
-    return buffer.getvalue()
-
-
-def sheet_xml(rows: bytes | Iterable[bytes]) -> Iterable[bytes]:
-    yield b"<worksheet " + NS + b"><sheetData>"
-    yield from [rows] if isinstance(rows, bytes) else rows
-    yield b"</sheetData></worksheet>"
-
-
-HEADER_ROW = b'<row r="1"><c r="A1" t="inlineStr"><is><t>Spiel</t></is></c></row>'
-
-
-def repeated(piece: bytes, size: int) -> Iterable[bytes]:
-    """``piece`` repeated to about ``size`` bytes, a megabyte at a time."""
-    block = piece * max(1, (1 << 20) // len(piece))
-    for _ in range(max(1, size // len(block))):
-        yield block
-
-
-def giant_text_cell(size: int) -> bytes:
-    return xlsx(
-        sheet_xml(
-            [HEADER_ROW, b'<row r="2"><c r="A2" t="inlineStr"><is><t>', *repeated(b"x", size), b"</t></is></c></row>"]
-        )
-    )
-
-
-def giant_shared_string(size: int) -> bytes:
-    strings = [b"<sst " + NS + b"><si><t>Spiel</t></si><si><t>", *repeated(b"x", size), b"</t></si></sst>"]
-    cells = b'<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>'
-    return xlsx(sheet_xml(cells), strings)
-
-
-def lying_about_its_size() -> bytes:
-    """A sheet of 50 MB whose entry in the zip's central directory claims 2 KB."""
-    content = bytearray(giant_text_cell(50 * MB))
-    entry = content.index(b"PK\x01\x02")
-    while True:
-        name_length, extra_length, comment_length = struct.unpack_from("<HHH", content, entry + 28)
-        if content[entry + 46 : entry + 46 + name_length] == b"xl/worksheets/sheet1.xml":
-            struct.pack_into("<I", content, entry + 24, 2_000)  # its uncompressed size
-            return bytes(content)
-        entry += 46 + name_length + extra_length + comment_length
 
 
 @pytest.fixture(scope="module")
@@ -167,12 +76,14 @@ def bombs() -> dict[str, bytes]:
 
 def test_a_text_cell_of_200_mb_is_refused_before_it_is_unpacked(bombs: dict[str, bytes]) -> None:
     assert len(bombs["text"]) < 2 * MB
-    refused_quickly("abend.xlsx", bombs["text"], "Die Arbeitsmappe entpackt sich zu 200 MB; erlaubt sind höchstens 30")
+    refused_within_bounds(
+        "abend.xlsx", bombs["text"], "Die Arbeitsmappe entpackt sich zu 200 MB; erlaubt sind höchstens 30"
+    )
 
 
 def test_a_shared_string_of_200_mb_is_refused_before_it_is_unpacked(bombs: dict[str, bytes]) -> None:
     assert len(bombs["strings"]) < 2 * MB
-    refused_quickly(
+    refused_within_bounds(
         "abend.xlsx", bombs["strings"], "Die Arbeitsmappe entpackt sich zu 200 MB; erlaubt sind höchstens 30"
     )
 
@@ -204,10 +115,10 @@ def test_a_shared_string_of_200_mb_is_refused_before_it_is_unpacked(bombs: dict[
          "row-of-60-values", "100k-empty-cells", "million-empty-rows", "2001-rows", "1001-members", "34mb-unpacked",
          "entities"],
 )  # fmt: skip
-def test_a_spreadsheet_bomb_is_refused_within_a_second_and_100_mb(content: Callable[[], bytes], fragment: str) -> None:
+def test_a_spreadsheet_bomb_is_refused_within_100_mb(content: Callable[[], bytes], fragment: str) -> None:
     data = content()
     assert len(data) < 2 * MB
-    refused_quickly("abend.xlsx", data, fragment)
+    refused_within_bounds("abend.xlsx", data, fragment)
 
 
 def test_a_sheet_claiming_the_whole_grid_costs_nothing() -> None:
@@ -228,10 +139,10 @@ def test_a_sheet_claiming_the_whole_grid_costs_nothing() -> None:
                 content = content.replace(b"</sheetData>", b'<row r="1048576"/></sheetData>')  # empty, far down
                 assert b"XFD1048576" in content and b"1048576" in content
             archive.writestr(info.filename, content)
-    result, seconds, peak = measured(lambda: read_file("abend.xlsx", patched.getvalue()))
+    result, peak = with_peak(lambda: read_file("abend.xlsx", patched.getvalue()))
     assert not isinstance(result, Exception), result
     assert [row.data for row in result[1]] == [{"game": "rufspiel", "declarer": "Anna", "augen": 75}]
-    assert seconds < SECONDS and peak < 10, (seconds, peak)
+    assert peak < 10, f"{peak:.0f} MB"
 
 
 # --- broken workbooks (finding 6) ---------------------------------------------------------------
@@ -251,7 +162,7 @@ BROKEN = {
 @pytest.mark.parametrize("name", list(BROKEN))
 def test_a_broken_workbook_is_refused_at_the_file_field_as_unreadable(world: World, client_as: Any, name: str) -> None:
     """Finding 6: never a 500, never "Vorschau verloren" (that is for a tampered carried preview)."""
-    refused_quickly("abend.xlsx", BROKEN[name], "Die Excel-Arbeitsmappe ist nicht lesbar")
+    refused_within_bounds("abend.xlsx", BROKEN[name], "Die Excel-Arbeitsmappe ist nicht lesbar")
     response = upload(client_as("scorer"), BROKEN[name], "abend.xlsx")
     assert response.status_code == 200
     (error,) = response.context["form"].errors["file"]
@@ -270,16 +181,14 @@ def test_a_posted_clear_tick_instead_of_a_file_asks_for_a_file(world: World, cli
 
 
 def test_a_missing_shared_string_names_the_cell() -> None:
-    message = refused_quickly("abend.xlsx", BROKEN["missing-shared-string"], "Zeile 1, Spalte A")
+    message = refused_within_bounds("abend.xlsx", BROKEN["missing-shared-string"], "Zeile 1, Spalte A")
     assert "Text Nr. 7" in message
 
 
 def test_the_page_never_echoes_a_bomb(world: World, client_as: Any, bombs: dict[str, bytes]) -> None:
     client = client_as("scorer")
     for content in (bombs["text"], giant_text_cell(9 * MB)):
-        start = time.perf_counter()
         response = upload(client, content, "abend.xlsx")
-        assert time.perf_counter() - start < SECONDS
         assert response.status_code == 200 and response.context["form"].errors["file"]
         assert len(response.content) < 50_000 and b"xxxxxxxxxx" not in response.content
     assert not Session.objects.exists()
@@ -305,7 +214,7 @@ def test_the_page_never_echoes_a_bomb(world: World, client_as: Any, bombs: dict[
          "mixed-encodings", "2001-rows"],
 )  # fmt: skip
 def test_a_hostile_csv_is_refused_at_its_row_with_the_reason(content: bytes, fragment: str) -> None:
-    refused_quickly("abend.csv", content, fragment)
+    refused_within_bounds("abend.csv", content, fragment)
 
 
 def test_a_windows_1252_csv_is_still_read() -> None:
@@ -314,16 +223,6 @@ def test_a_windows_1252_csv_is_still_read() -> None:
 
 
 # --- the same row limit for every format (finding 2) --------------------------------------------
-
-
-def json_evening(hands: int) -> bytes:
-    """An evening of misdeals, as short as a hand gets (60,000 of them fit into 2 MB)."""
-    doc = {
-        "ruleset": "allgaeu",
-        "players": ["Anna", "Bert", "Cilli", "Done"],
-        "hands": [{"event": "zusammengeworfen"}] * hands,
-    }
-    return json.dumps(doc, separators=(",", ":")).encode()
 
 
 def csv_evening(rows: int) -> bytes:
@@ -345,15 +244,13 @@ def xlsx_evening(rows: int) -> bytes:
 )
 def test_every_format_has_the_same_row_limit(name: str, make: Callable[[int], bytes]) -> None:
     assert len(read_file(name, make(MAX_ROWS))[1]) == MAX_ROWS
-    refused_quickly(name, make(MAX_ROWS + 1), "2.000")
+    refused_within_bounds(name, make(MAX_ROWS + 1), "2.000")
 
 
 def test_the_json_upload_and_its_carried_preview_keep_the_row_limit(world: World, client_as: Any) -> None:
     """Finding 2: 60,000 hands were previewed (16.6 s a request) and 2,100 stored."""
     client = client_as("scorer")
-    start = time.perf_counter()
-    response = upload(client, json_evening(60_000), "abend.json")
-    assert time.perf_counter() - start < 3 * SECONDS  # the safe reader's walk over 60,000 hands; was 16.6 s
+    response = upload(client, json_evening(60_000), "abend.json")  # was 16.6 s; bench: import_refusal_ms
     assert "erlaubt sind höchstens 2.000" in response.context["form"].errors["file"][0]
     doc = json.loads(json_evening(MAX_ROWS + 100)) | {"first_dealer": "Anna", "source": "abend.json"}
     doc["labels"] = [f"hands[{i}]" for i in range(len(doc["hands"]))]

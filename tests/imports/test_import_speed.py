@@ -1,6 +1,8 @@
-"""A history import of the largest file allowed (``MAX_ROWS``) takes seconds, and while it runs
+"""A history import of the largest file allowed (``MAX_ROWS``) stores every row, and while it runs
 another club's phone saves its hands: on SQLite they wait for the one write lock, they do not
-fail with "database is locked" (issue 22, docs/import.md)."""
+fail with "database is locked" (issue 22, docs/import.md). How long the import takes, and how long
+a save waits for it, is measured by ``manage.py bench`` (``import_ms``, ``import_save_wait_ms``),
+not asserted here: a busy machine is slow, not wrong (issue 29)."""
 
 from __future__ import annotations
 
@@ -31,7 +33,6 @@ from tools.synthetic import evening_log
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
-SECONDS = 10  # "seconds, not minutes"; it takes one or two on the shared two-core machine
 SAVES = 12
 
 
@@ -76,20 +77,16 @@ def file_database(transactional_db: None, tmp_path: Path) -> Iterator[None]:
         connection.connection = memory
 
 
-def test_the_biggest_file_imports_in_seconds() -> None:
+def test_the_biggest_file_imports_every_row() -> None:
     world = make_world()
     rows = biggest_file()
-    started = time.perf_counter()
     session = import_rows(world.club, rows)
-    elapsed = time.perf_counter() - started
     session.refresh_from_db()
     table = session.tables.get()
     assert Entry.objects.filter(table=table).count() == MAX_ROWS
     assert AuditEntry.objects.filter(table=table, action="create").count() == MAX_ROWS
     assert LedgerEntry.objects.filter(table=table).count() == 4 * MAX_ROWS
     assert session.is_closed
-    print(f"{MAX_ROWS} rows imported in {elapsed:.2f} s ({connection.vendor})")
-    assert elapsed < SECONDS, f"{MAX_ROWS} rows took {elapsed:.1f} s"
 
 
 def test_an_imported_evening_stores_the_rows_of_its_hands_typed_one_by_one() -> None:
@@ -121,19 +118,18 @@ def test_another_clubs_saves_wait_for_an_import_and_none_fails(file_database: No
     rows = biggest_file()
     barrier = threading.Barrier(2)
     imported: dict[str, Any] = {}
-    saves: list[tuple[float, int | Exception]] = []
-    waited: list[float] = []
+    saves: list[int | Exception] = []
+    import_done = threading.Event()
+    overlapped: list[bool] = []  # was the import still running when the first save was sent?
 
     def run_import() -> None:
         try:
             barrier.wait()
-            began = time.perf_counter()
             imported["session"] = import_rows(world.club, rows)
-            imported["seconds"] = time.perf_counter() - began
-            imported["ended"] = time.perf_counter()
         except Exception as error:  # noqa: BLE001 - reported to the test
             imported["error"] = error
         finally:
+            import_done.set()
             connections.close_all()
 
     def save_hands() -> None:
@@ -141,7 +137,8 @@ def test_another_clubs_saves_wait_for_an_import_and_none_fails(file_database: No
             barrier.wait()
             time.sleep(0.2)  # the import has begun
             for number in range(1, SAVES + 1):
-                began = time.perf_counter()
+                if number == 1:
+                    overlapped.append(not import_done.is_set())
                 try:
                     fields = {
                         "data": json.dumps(rufspiel(table)),
@@ -149,10 +146,9 @@ def test_another_clubs_saves_wait_for_an_import_and_none_fails(file_database: No
                         "expected_number": str(number),
                     }
                     status = phone.post(url, fields).status_code
-                    saves.append((began, status))
-                    waited.append(time.perf_counter() - began)
+                    saves.append(status)
                 except Exception as error:  # noqa: BLE001 - "database is locked" is the failure tested
-                    saves.append((began, error))
+                    saves.append(error)
                 time.sleep(0.05)
         finally:
             connections.close_all()
@@ -163,16 +159,11 @@ def test_another_clubs_saves_wait_for_an_import_and_none_fails(file_database: No
     for thread in threads:
         thread.join()
 
-    print(
-        f"{MAX_ROWS} rows imported in {imported.get('seconds', 0):.2f} s ({connection.vendor}); {len(waited)} saves,"
-        f" the longest {max(waited, default=0):.2f} s"
-    )
     assert "error" not in imported, imported
-    assert [result for _, result in saves] == [302] * SAVES
-    assert saves[0][0] < imported["ended"], "the saves did not overlap the import"
+    assert saves == [302] * SAVES
+    assert overlapped == [True], "the saves did not overlap the import"
     assert list(Entry.objects.filter(table=table).values_list("number", flat=True)) == list(range(1, SAVES + 1))
     assert Entry.objects.filter(table__session=imported["session"]).count() == MAX_ROWS
-    assert imported["seconds"] < SECONDS, f"{MAX_ROWS} rows took {imported['seconds']:.1f} s"
 
 
 def test_a_player_spelled_otherwise_since_the_check_refuses_the_file(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,6 +24,8 @@ KEYS = {
     "hand_entry_ms",
     "replay_ms",
     "import_ms",
+    "import_save_wait_ms",
+    "import_refusal_ms",
     "pdf_ms",
     "xlsx_ms",
     "open_draw_s",

@@ -5,7 +5,6 @@ Readings: docs/rules/table-state.md."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -720,14 +719,13 @@ def test_session_totals_are_the_sum_of_every_entry() -> None:
     assert sum(result["totals"].values()) + result["stock"] == 0
 
 
-def test_session_folding_200_hands_is_fast() -> None:
+def test_session_folds_200_hands_at_five() -> None:
+    """How fast is ``manage.py bench``'s ``replay_ms`` (a 200-hand evening re-folded), not a test's."""
     hands = [ruf(P5[(i + 1) % 5], P5[(i + 2) % 5], augen=40 + i % 50) for i in range(200)]
     rules, table = registry.load_with_table("allgaeu")
-    began = time.perf_counter()
     result = fold(rules, table, P5, "Anna", hands)
-    elapsed = time.perf_counter() - began
     assert len(result.entries) == 200
-    assert elapsed < 0.5  # a few ms in practice; generous for slow CI machines
+    assert {entry.dealer for entry in result.entries} == set(P5)
 
 
 # --- buying the cards at five and six (001 §7.1/§7.2, issue 12) ---------------------------------

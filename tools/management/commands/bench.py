@@ -21,6 +21,8 @@ the workbook), then measures:
   as declarer, won) as raw SQL. The three are measured in turns, so load hits them alike;
 - ``hand_entry_ms``, ``replay_ms``: the score sheet's figures (``tools.bench``);
 - ``import_ms``: a history import of 2,000 rows, the largest file allowed (``tools.bench``);
+- ``import_save_wait_ms``: the longest wait of another club's save during that import;
+- ``import_refusal_ms``: the slowest refusal of a hostile file (a zip bomb, 60,000 hands);
 - ``pdf_ms``: the standings PDF of the 100-player club (all time, with its charts);
 - ``xlsx_ms``: that club's workbook (Standings, Hands: every one of the 2,500 entries, Players);
 - ``xlsx_season_ms``: the workbook of the big club's current season (about 2,600 entries);
@@ -61,7 +63,7 @@ from scoring.engine.core import Context
 from scoring.engine.samples import random_hand
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry, Seat, Session, Table
 from standings import selectors as stats
-from tools.bench import import_ms
+from tools.bench import import_ms, import_refusal_ms, import_save_wait_ms
 from tools.benchdb import bench_settings, temporary_database
 from tools.load import run_load
 from tools.synthetic import build_history
@@ -370,6 +372,8 @@ class Command(BaseCommand):
             "hand_entry_ms": hand_entry,
             "replay_ms": replay,
             "import_ms": import_ms(),
+            "import_save_wait_ms": import_save_wait_ms(),
+            "import_refusal_ms": import_refusal_ms(),
             **open_figures(runs),
             **open_page_figures(client, runs),
             "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
