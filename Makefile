@@ -24,7 +24,8 @@ SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 PYTEST := $(PY) -m pytest -rfEs --durations=10
 TEST_WORKERS ?= auto
 XDIST = -n $(TEST_WORKERS) --dist worksteal
-SUITE = $(PYTEST) $(XDIST) --ignore=tests/e2e && TEST_SQLITE_FILE=1 $(PYTEST) $(XDIST) tests/e2e
+UNIT = $(PYTEST) $(XDIST) --ignore=tests/e2e
+BROWSER = TEST_SQLITE_FILE=1 $(PYTEST) $(XDIST) tests/e2e
 
 .PHONY: help run serve update test lint system-deps vendor messages
 
@@ -98,24 +99,26 @@ lint: $(VENV)/.installed-dev
 	DJANGO_DEBUG=1 $(PY) manage.py makemigrations --check --dry-run || status=1; \
 	exit $$status
 
-# Runs every step even after a failure, so one run shows everything; exits 1 if any failed.
+# Runs every phase even after one failed, so one run shows everything; then exits 1 naming each
+# phase that failed (lint, sqlite, sqlite-browser, postgresql, postgresql-browser).
 test: $(VENV)/.installed-dev system-deps
-	@failed=""; backends=""; \
-	echo "== ruff, migrations match the models"; \
-	$(MAKE) --no-print-directory lint || failed="$$failed lint"; \
+	@failed=""; passed=""; \
+	phase() { name="$$1"; shift; echo "== $$name"; \
+		if "$$@"; then passed="$$passed $$name"; else failed="$$failed $$name"; fi; }; \
+	phase lint $(MAKE) --no-print-directory lint; \
 	pg="$${DATABASE_URL:-}"; case "$$pg" in postgres*) ;; *) pg="$(PG_DEFAULT_URL)";; esac; \
-	echo "== tests on SQLite"; \
-	if export DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3" && $(SUITE); then backends="sqlite"; \
-	else failed="$$failed sqlite"; backends="sqlite (failed)"; fi; \
+	export DATABASE_URL="sqlite:///$(CURDIR)/db.sqlite3"; \
+	phase sqlite $(UNIT); \
+	phase sqlite-browser env $(BROWSER); \
 	shown=$$(echo "$$pg" | sed -E 's#//[^@/]*@#//#'); \
 	if $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()' "$$pg" 2>/dev/null; then \
-		echo "== tests on PostgreSQL ($$shown)"; \
-		if export DATABASE_URL="$$pg" TEST_SCOPE=database && $(SUITE); then backends="$$backends, postgresql"; \
-		else failed="$$failed postgresql"; backends="$$backends, postgresql (failed)"; fi; \
+		echo "PostgreSQL at $$shown"; export DATABASE_URL="$$pg" TEST_SCOPE=database; \
+		phase postgresql $(UNIT); \
+		phase postgresql-browser env $(BROWSER); \
 	else \
 		echo "PostgreSQL not reachable at $$shown: skipped (set DATABASE_URL to use another)."; \
 	fi; \
-	echo "backends: $$backends"; \
+	echo "passed:$${passed:- none}"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi; \
 	echo "make test passed"
 
