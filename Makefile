@@ -30,7 +30,7 @@ BROWSER = TEST_SQLITE_FILE=1 $(PYTEST) $(XDIST) tests/e2e
 .PHONY: help run serve update test lint system-deps vendor messages
 
 help:
-	@echo "make run    - install, migrate, load the demo club, serve http://$(HOST)/"
+	@echo "make run    - install, migrate, load the demo club into demo.sqlite3, serve http://$(HOST)/"
 	@echo "make serve  - the production server (gunicorn) on HOST; DJANGO_HTTPS=0 on a local network without TLS"
 	@echo "make update - back up the database, install, migrate, collectstatic, restart the service"
 	@echo "make test   - lint, migration check, the test suite on SQLite and PostgreSQL"
@@ -51,13 +51,17 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 
 # HOST=0.0.0.0:8000 lets the phones on the Wi-Fi in: the allowed hosts then include this machine's
 # LAN addresses (config/hosts.py) unless DJANGO_ALLOWED_HOSTS is set.
+# The demo lives in a database of its own (DEMO_DATABASE_URL, default demo.sqlite3), never in the
+# club's: `make serve` refuses a database that holds the demo logins (password 'demo').
+DEMO_DATABASE_URL ?= sqlite:///$(CURDIR)/demo.sqlite3
 run: $(VENV)/.installed-runtime
-	DJANGO_DEBUG=1 $(PY) manage.py migrate --no-input
-	DJANGO_DEBUG=1 $(PY) manage.py seed_demo
+	@echo "The demo database: $(DEMO_DATABASE_URL) (the club's server, make serve, does not use it)"
+	DATABASE_URL="$(DEMO_DATABASE_URL)" DJANGO_DEBUG=1 $(PY) manage.py migrate --no-input
+	DATABASE_URL="$(DEMO_DATABASE_URL)" DJANGO_DEBUG=1 $(PY) manage.py seed_demo
 	@hosts="$${DJANGO_ALLOWED_HOSTS:-$$($(PY) -m config.hosts $(HOST))}"; \
 	echo "Serving $$($(PY) -m config.hosts --urls $(HOST) | tr '\n' ' ')- stop with Ctrl-C."; \
 	echo "Allowed hosts: $$hosts"; \
-	DJANGO_DEBUG=1 DJANGO_ALLOWED_HOSTS="$$hosts" $(PY) manage.py runserver $(HOST)
+	DATABASE_URL="$(DEMO_DATABASE_URL)" DJANGO_DEBUG=1 DJANGO_ALLOWED_HOSTS="$$hosts" $(PY) manage.py runserver $(HOST)
 
 # The production server: .env with a generated secret key (first run), migrate, collectstatic,
 # gunicorn on HOST (deploy/serve.py; docs/operations.md).

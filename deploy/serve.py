@@ -12,6 +12,11 @@
 Allowed hosts: ``DJANGO_ALLOWED_HOSTS`` when set (environment or ``.env``), otherwise what the
 address is reachable as (``config.hosts``: on ``0.0.0.0`` the machine's LAN addresses and names).
 
+The demo: refused. While the database holds the demo logins of ``seed_demo`` (password ``demo``)
+the server does not start and says how to remove them (``manage.py remove_demo``); ``make run``
+keeps the demo in ``demo.sqlite3``, apart from the club's ``db.sqlite3``. ``DJANGO_DEMO_SERVER=1``
+serves a public demo on purpose.
+
 HTTPS: on by default (redirect to https, secure cookies, HSTS), as a server with a domain behind
 the Caddy proxy of ``deploy/Caddyfile`` needs. On a club's local network without TLS set
 ``DJANGO_HTTPS=0`` (``DJANGO_HTTPS=0 make serve HOST=0.0.0.0:8000``, or the line in ``.env``).
@@ -108,10 +113,19 @@ def main() -> None:
 
     try:
         manage("migrate", "--no-input", env=env)
+    except subprocess.CalledProcessError as error:
+        sys.exit(f"make serve: migrate failed (exit {error.returncode}); the server was not started.")
+    # A club must not go live with the demo's known password (issue 29): refuse while its logins
+    # open this database, unless this is a public demo server on purpose.
+    if not is_on(env.get("DJANGO_DEMO_SERVER"), False):
+        try:
+            manage("remove_demo", "--check", "--verbosity", "0", env=env)
+        except subprocess.CalledProcessError:
+            sys.exit("make serve: the server was not started. (A public demo server on purpose: DJANGO_DEMO_SERVER=1.)")
+    try:
         manage("collectstatic", "--no-input", "--verbosity", "0", env=env)
     except subprocess.CalledProcessError as error:
-        step = " ".join(error.cmd[2:3])
-        sys.exit(f"make serve: {step} failed (exit {error.returncode}); the server was not started.")
+        sys.exit(f"make serve: collectstatic failed (exit {error.returncode}); the server was not started.")
 
     print()
     print(f"Serving on {host}:{port} (gunicorn, production settings).")

@@ -170,3 +170,25 @@ def test_the_settings_read_the_local_env_file(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.stdout.strip().splitlines()[-1] == "from-the-file ['club.example'] False", result.stderr
+
+
+def test_make_serve_refuses_a_database_with_the_demo_logins(tmp_path: Path) -> None:
+    """Issue 29: `make run` keeps the demo in demo.sqlite3; a club's database that holds a demo
+    login with the password 'demo' is not served, and the refusal says how to remove it."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "GUNICORN_"))}
+    env |= {"DJANGO_ENV_FILE": str(tmp_path / "env"), "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}"}
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], cwd=settings.BASE_DIR, env=env, check=True)
+    login = "from django.contrib.auth.models import User; User.objects.create_user('demo-owner', password='demo')"
+    subprocess.run([*manage, "shell", "-c", login], cwd=settings.BASE_DIR, env=env, check=True)
+    refused = subprocess.run(
+        [sys.executable, "deploy/serve.py", f"127.0.0.1:{free_port()}"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=STARTUP_SECONDS,
+    )
+    assert refused.returncode != 0
+    assert "demo-owner" in refused.stderr and "manage.py remove_demo" in refused.stderr
+    assert "the server was not started" in refused.stderr and "Starting gunicorn" not in refused.stdout

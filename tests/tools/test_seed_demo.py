@@ -36,3 +36,17 @@ def test_seed_demo_is_idempotent() -> None:
     before = (Club.objects.count(), Member.objects.count(), Membership.objects.count())
     call_command("seed_demo", "--force")
     assert (Club.objects.count(), Member.objects.count(), Membership.objects.count()) == before
+
+
+def test_remove_demo_takes_the_demo_and_its_password_out_of_a_clubs_database() -> None:
+    """Issue 29: a club's server must not serve the demo password. The demo clubs go with their
+    evenings, championships and open tournaments; a club of its own on the same database stays."""
+    call_command("seed_demo", "--force")
+    own = Club.objects.create(slug="hintertupfing", name="Schafkopf-Freunde Hintertupfing")
+    with pytest.raises(CommandError, match="remove_demo"):
+        call_command("remove_demo", "--check")
+    call_command("remove_demo")
+    call_command("remove_demo", "--check")
+    assert list(Club.objects.all()) == [own]
+    for username in ("demo-owner", "demo-scorer", "demo-member", "outsider"):
+        assert authenticate(username=username, password="demo") is None
