@@ -6,6 +6,15 @@ Each variable below can be overridden from the environment (``GUNICORN_WORKERS=4
 """
 
 import os
+import time
+
+from config.settings import TIME_ZONE
+
+# Django sets the process's local time to TIME_ZONE when a worker loads the app; the master logs
+# before that and would stay in UTC, so one log mixed +0000 and +0100 (issue 29). Both in the
+# club's zone from the start.
+os.environ["TZ"] = TIME_ZONE
+time.tzset()
 
 # Two processes of four threads serve a club's evening comfortably on a small machine (a hand save
 # is a few milliseconds of database work); more workers only for many clubs on one server.

@@ -46,7 +46,8 @@ class Command(BaseCommand):
                     f"'{DEMO_PASSWORD}'. Remove the demo clubs and their logins with: "
                     ".venv/bin/python manage.py remove_demo"
                 )
-            self.stdout.write("No demo login on this database.")
+            if options["verbosity"]:
+                self.stdout.write("No demo login on this database.")
             return
         with transaction.atomic():
             # Children first: the ledger protects a club's players while its rows exist.
