@@ -5,7 +5,8 @@ function here takes the unit with the value."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.utils.formats import get_format
 from django.utils.translation import pgettext
@@ -19,7 +20,21 @@ def euros(cents: int) -> Decimal:
     return Decimal(cents) / 100
 
 
-def amount_formatter(unit: str) -> Callable[[int | float | None], str]:
+def rounded(value: int | Fraction, places: int = 0) -> Decimal:
+    """``value`` rounded half up (kaufmännisch) to ``places`` decimals: the one rounding of every
+    average the page, the PDF and the workbook show (issue 29: the page said 0,23 € where Excel
+    said 0,22 €, one formatting a float, the other rounding half to even). An average is a
+    ``Fraction``, so a tie such as 3/20 = 0,15 is a tie and not 0,1499… of a float."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(value, Fraction) else Decimal(value)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def average(total: int, count: int) -> Fraction | None:
+    """``total / count`` exactly (None for no count): rounded only where it is shown."""
+    return Fraction(total, count) if count else None
+
+
+def amount_formatter(unit: str) -> Callable[[int | Fraction | None], str]:
     """A formatter for many amounts of one unit in the active language (separators looked up
     once, so a score sheet of thousands of lines does not ask the locale each time)."""
     decimal = get_format("DECIMAL_SEPARATOR")
@@ -28,21 +43,21 @@ def amount_formatter(unit: str) -> Callable[[int | float | None], str]:
     def group(text: str) -> str:
         return text.replace(",", "\x00").replace(".", decimal).replace("\x00", grouping)
 
-    def fmt(value: int | float | None) -> str:
+    def fmt(value: int | Fraction | None) -> str:
         if value is None:
             return "–"
         if unit == CENT:
-            return group(f"{value / 100:,.2f}") + EURO
+            return group(f"{rounded(value) / 100:,.2f}") + EURO
         if isinstance(value, int):
             return group(f"{value:,d}")
-        return group(f"{value:,.1f}")
+        return group(f"{rounded(value, 1):,.1f}")
 
     return fmt
 
 
-def format_amount(value: int | float | None, unit: str, *, signed: bool = False) -> str:
-    """``150, "cent"`` → ``1,50 €``; ``12, "point"`` → ``12``; an average (a float) keeps one
-    decimal in points. ``signed`` puts a plus on gains."""
+def format_amount(value: int | Fraction | None, unit: str, *, signed: bool = False) -> str:
+    """``150, "cent"`` → ``1,50 €``; ``12, "point"`` → ``12``; an average (a ``Fraction``) is
+    rounded half up to the cent, or to one decimal in points. ``signed`` puts a plus on gains."""
     text = amount_formatter(unit)(value)
     if signed and value is not None and value > 0:
         return "+" + text

@@ -17,6 +17,7 @@ import datetime as dt
 import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from io import BytesIO
 from typing import Any, NamedTuple, Protocol
 
@@ -33,7 +34,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from clubs.models import Club, Member
-from scoring.amounts import CENT, amount_formatter, euros, unit_label
+from scoring.amounts import CENT, amount_formatter, euros, rounded, unit_label
 from scoring.labels import EVENT_LABELS, game_label
 from scoring.models import Entry, LedgerEntry, Role, Session, Table
 from standings import charts
@@ -52,9 +53,9 @@ DATE_FORMAT = "DD.MM.YYYY"
 
 
 class Amount(NamedTuple):
-    """Money (cents) or points with their unit; ``value`` may be a float for an average."""
+    """Money (cents) or points with their unit; ``value`` may be a ``Fraction`` for an average."""
 
-    value: int | float | None
+    value: int | Fraction | None
     unit: str
 
 
@@ -393,11 +394,11 @@ def _converter(ws: Any, column: Column) -> Any:
         def amount(value: Amount | None) -> Any:
             if value is None or value.value is None:
                 return None
-            if value.unit == CENT:
-                return styled(euros(round(value.value)), EURO_FORMAT)  # an average: to the cent
+            if value.unit == CENT:  # an average to the cent, rounded as the page and the PDF round it
+                return styled(euros(int(rounded(value.value))), EURO_FORMAT)
             if isinstance(value.value, int):
                 return styled(value.value, POINTS_FORMAT)
-            return styled(round(value.value, 1), AVERAGE_POINTS_FORMAT)
+            return styled(rounded(value.value, 1), AVERAGE_POINTS_FORMAT)
 
         return amount
     if column.kind == "date":

@@ -17,6 +17,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,6 +26,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
+from scoring.amounts import average
 from scoring.labels import game_label
 from scoring.models import Entry, LedgerEntry, Role, Session, Unit
 
@@ -172,9 +174,9 @@ class StandingRow:
     is_active: bool = True
 
     @property
-    def average(self) -> float | None:
-        """Per hand played, in the unit (cents or points)."""
-        return self.total / self.games if self.games else None
+    def average(self) -> Fraction | None:
+        """Per hand played, in the unit (cents or points), exact: rounded where it is shown."""
+        return average(self.total, self.games)
 
     @property
     def win_rate(self) -> float | None:
@@ -281,8 +283,8 @@ class UnitFigures:
     worst_evening: Evening | None
 
     @property
-    def average(self) -> float | None:
-        return self.total / self.games if self.games else None
+    def average(self) -> Fraction | None:
+        return average(self.total, self.games)
 
 
 @dataclass(frozen=True)

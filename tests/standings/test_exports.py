@@ -10,6 +10,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from scoring.amounts import average, format_amount
 from scoring.models import Entry, LedgerEntry, Session
 from standings.selectors import Period, standings
 from tests.factories import World
@@ -157,3 +158,37 @@ def test_export_standings_command(history: History, tmp_path) -> None:
 def test_export_standings_refuses(world: World, args: list[str], message: str) -> None:
     with pytest.raises(CommandError, match=message):
         call_command("export_standings", *args)
+
+
+def test_every_average_is_rounded_alike_on_the_page_the_pdf_and_the_workbook(
+    history: History, points_history: History, client_as
+) -> None:
+    """Issue 29: the page and the PDF said 0,23 € and 0,07 € where the workbook said 0.22 and 0.08
+    (a float formatted against a round half to even). One rounding, half up, everywhere."""
+    client = client_as("member")
+    blocks = standings(club=history.club, period=Period.all_time())
+    shown = {
+        (block.unit, r.name): format_amount(r.average, block.unit).replace("\u00a0", " ")
+        for block in blocks
+        for r in block.rows
+    }
+    page = client.get(reverse("stats:standings", kwargs={"slug": "test"}) + "?period=all").content.decode()
+    _reader, pdf = pdf_text(get(client, "stats:standings_pdf", "period=all"))
+    book = load(get(client, "stats:standings_xlsx", "period=all"))
+    cells = {}
+    for unit, _rank, name, *rest in book["Tabelle"].iter_rows(min_row=3, values_only=True):
+        cells[("cent" if unit == "Geld" else "point", name)] = rest[-1]
+    for (unit, name), text in shown.items():
+        assert text.replace(" ", "\u00a0") in page, (name, text)
+        assert text in pdf.replace("\u00a0", " "), (name, text)
+        number = text.removesuffix(" €").replace(".", "").replace(",", ".")
+        assert Decimal(str(cells[(unit, name)])) == Decimal(number), (name, text, cells[(unit, name)])
+
+
+@pytest.mark.parametrize(
+    ("total", "games", "unit", "text"),
+    [(45, 2, "cent", "0,23 €"), (15, 2, "cent", "0,08 €"), (-45, 2, "cent", "-0,23 €"), (3, 20, "point", "0,2"),
+     (-1, 4, "point", "-0,3"), (1, 3, "cent", "0,00 €"), (0, 5, "point", "0,0")],
+)  # fmt: skip
+def test_an_average_is_rounded_half_up(total: int, games: int, unit: str, text: str) -> None:
+    assert format_amount(average(total, games), unit) == text.replace(" ", "\u00a0")
