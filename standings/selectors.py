@@ -475,18 +475,30 @@ def period_running_totals(*, club: Club, period: Period, member: Member | None =
                 values.append(running)
             series.append(Series(names.get(member_id, "?"), values))
         series.sort(key=lambda s: (-s.values[-1], s.name.lower()))
-        labels = ["", *(_step_label(steps[unit][key], step) for key in order)]
+        labels = ["", *_step_labels([steps[unit][key] for key in order], step)]
         x_title = {"evening": _("Spielabend"), "month": _("Monat"), "year": _("Jahr")}[step]
         out.append(RunningTotals(unit, labels, series, x_title))
     return out
 
 
-def _step_label(value: dt.date, step: str) -> str:
+def _step_labels(dates: list[dt.date], step: str) -> list[str]:
+    """The x axis's labels: a year, a month, or an evening's date; two evenings of one day (two
+    Partien of a championship, say) are told apart by their order that day, "12.10.2026 (2)"
+    (issue 29: both read 12.10.2026)."""
     if step == "year":
-        return str(value.year)
+        return [str(value.year) for value in dates]
     if step == "month":
-        return f"{value:%m/%Y}"
-    return formats.date_format(value, "SHORT_DATE_FORMAT")
+        return [f"{value:%m/%Y}" for value in dates]
+    per_day = defaultdict(int)
+    for value in dates:
+        per_day[value] += 1
+    seen: dict[dt.date, int] = defaultdict(int)
+    labels = []
+    for value in dates:
+        seen[value] += 1
+        text = formats.date_format(value, "SHORT_DATE_FORMAT")
+        labels.append(f"{text} ({seen[value]})" if per_day[value] > 1 else text)
+    return labels
 
 
 def games_by_type(*, club: Club, period: Period, member: Member | None = None) -> list[GameLine]:

@@ -88,3 +88,13 @@ def test_one_member_has_one_line(history: History) -> None:
     member: Member = history.members[1]
     (chart,) = period_running_totals(club=history.club, period=Period.all_time(), member=member)
     assert [s.name for s in chart.series] == [member.display_name]
+
+
+def test_two_evenings_of_one_day_have_two_labels(world: World) -> None:
+    """Issue 29: two Partien of a championship day were both labelled with the day's date."""
+    members = MemberFactory.create_batch(4, club=world.club)
+    day = datetime.date(2026, 3, 7)
+    build_history(club=world.club, members=members, hands=20, evening_hands=10, days_between=0, last_date=day)
+    assert Session.objects.filter(club=world.club, date=day).count() == 2
+    (chart,) = period_running_totals(club=world.club, period=Period.all_time())
+    assert chart.x_labels == ["", "07.03.2026 (1)", "07.03.2026 (2)"]
