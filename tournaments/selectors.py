@@ -161,6 +161,18 @@ VARIANT_LABELS = {
 }
 
 
+# What each kind promises, for the plan page's legend of the plans it offers.
+VARIANT_HINTS = {
+    "fewest_repeats": gettext_lazy("die wenigsten wiederholten Begegnungen"),
+    "at_most_twice": gettext_lazy(
+        "jedes Paar nach zwei Begegnungen getrennt, am Fünfertisch höchstens zwei Partien Unterschied"
+    ),
+    "fives_within_two": gettext_lazy(
+        "am Fünfertisch höchstens zwei Partien Unterschied, dafür darf sich ein Paar öfter treffen"
+    ),
+}
+
+
 def variant_label(variant: str) -> str:
     return str(VARIANT_LABELS.get(variant, variant))
 
@@ -184,6 +196,10 @@ class PlanVariant:
     @property
     def label(self) -> str:
         return variant_label(self.variant)
+
+    @property
+    def hint(self) -> str:
+        return str(VARIANT_HINTS.get(self.variant, ""))
 
 
 def plan_others(plan: dict[str, Any]) -> list[dict[str, Any]]:
@@ -657,6 +673,11 @@ class TournamentRanking:
     ignored_playoffs: list[Playoff] = field(default_factory=list)
     partie_indices: list[int] = field(default_factory=list)  # the started Partien (columns P1 …)
     aborted: list[AbortedTable] = field(default_factory=list)
+
+    @property
+    def roster_changes(self) -> bool:
+        """Someone withdrew or came late: a Partie column may read "–" (not played)."""
+        return any(row.roster_note for row in self.rows)
 
     def tie_groups(self) -> list[list[RankingRow]]:
         by_name = {row.member.display_name: row for row in self.rows}

@@ -61,9 +61,15 @@ def play(tournament: Tournament, index: int) -> None:
 
 
 def championship(
-    club: Club, players: int, games: int = 4, played: int = PLAYED, partien: int = 4, variant: str = ""
+    club: Club,
+    players: int,
+    games: int = 4,
+    played: int = PLAYED,
+    partien: int = 4,
+    variant: str = "",
+    year: int = 2026,
 ) -> Tournament:
-    tournament = services.tournament_create(club=club, year=2026, partien=partien, games_per_partie=games, user=None)
+    tournament = services.tournament_create(club=club, year=year, partien=partien, games_per_partie=games, user=None)
     members = MemberFactory.create_batch(players, club=club)
     services.participants_set(tournament=tournament, members=members, user=None)
     if variant:
@@ -336,18 +342,15 @@ def assert_replanned_from(played: int, partien: list, numbers: set[int]) -> None
         assert sorted(n for table in partie for n in table) == sorted(numbers)
 
 
-@pytest.mark.django_db
-def test_a_withdrawn_and_a_late_player_read_dash_and_are_marked_on_all_four_outputs(
-    world: World, client_as: Callable[[str], Client]
-) -> None:
-    """Issue 30 item 8: 12 players over 3 Partien, number 5 withdrawn after Partie 1 and a late
-    player from Partie 2, then finished. A Partie not played is "–" on the page, the Großbild and
-    the PDF and an empty cell in Excel (never 0); the withdrawal and the late entry stand beside the
-    name, in Excel in a column of their own. After the finish the Großbild reads the final result,
-    and a hand's page is no "korrigieren" but offers the owner to reopen."""
+def finished_with_roster_changes(world: World) -> tuple[Tournament, Member, Member]:
+    """12 players over 3 Partien of 4 games, number 5 withdrawn after Partie 1 and a late player
+    from Partie 2, finished (a Stechen where first place is shared): (championship, withdrawn,
+    late). Shared with the Großbild's browser test."""
     tournament = championship(world.club, 12, played=1, partien=3)
     leaving = Participant.objects.get(tournament=tournament, number=5).member
-    late = MemberFactory(club=world.club, display_name="Spät Kommer")
+    leaving.display_name = "Maximilian Obermaier-Gschwendtner"  # a long name beside the mark
+    leaving.save(update_fields=["display_name"])
+    late = MemberFactory(club=world.club, display_name="Kreszenz Spätkommer")
     services.participant_withdraw(tournament=tournament, member=leaving, user=None)
     services.participant_add(tournament=tournament, member=late, user=None)
     tournament.refresh_from_db()
@@ -357,6 +360,20 @@ def test_a_withdrawn_and_a_late_player_read_dash_and_are_marked_on_all_four_outp
     if len(tied) > 1:  # the Wanderpokal has one holder (001 §11.6)
         services.playoff_record(tournament=tournament, players=tied, winner=tied[0], user=None)
     services.tournament_finish(tournament=tournament, user=None)
+    tournament.refresh_from_db()
+    return tournament, leaving, late
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_and_a_late_player_read_dash_and_are_marked_on_all_four_outputs(
+    world: World, client_as: Callable[[str], Client]
+) -> None:
+    """Issue 30 item 8: 12 players over 3 Partien, number 5 withdrawn after Partie 1 and a late
+    player from Partie 2, then finished. A Partie not played is "–" on the page, the Großbild and
+    the PDF and an empty cell in Excel (never 0); the withdrawal and the late entry stand beside the
+    name, in Excel in a column of their own. After the finish the Großbild reads the final result,
+    and a hand's page is no "korrigieren" but offers the owner to reopen."""
+    tournament, leaving, late = finished_with_roster_changes(world)
     rows = {row.member: row for row in selectors.tournament_ranking(tournament).rows}
     assert rows[leaving].partie_points[1:] == (None, None) and rows[leaving].partie_points[0] is not None
     assert rows[late].partie_points[0] is None and None not in rows[late].partie_points[1:]
