@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import factorial
 from typing import Any
@@ -251,18 +252,17 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     if variant not in VARIANTS:
         raise EngineError("invalid_value", f"Unbekannte Planart '{variant}'.", "variant")
     bound = repeat_lower_bound(sizes, partien)
-    rng = random.Random(seed)
-    start = _spread_seats(sizes, partien, rng) or _shifted_seats(sizes, partien, rng)
-    search = _Search(sizes, partien, rng, start)
-    search.minimise_repeats(bound)
     band: tuple[int, int] | None = None
     if variant in (AT_MOST_TWICE, FIVES_WITHIN_TWO):
         # Seats at five within 2 (where any band is found), the fewest repeats in any such band;
         # the alternative's polish then puts no pair meeting a third time before the repeats.
-        balanced = _balanced(sizes, partien, search.seat, rng, 2, bound)
-        if balanced is not None:
-            search, band = balanced
-    elif search.spread() > 1:
+        seats, band, state = _within_two(players, partien, seed)
+    else:
+        seats, state = _fewest_repeats(players, partien, seed)
+    rng = random.Random()
+    rng.setstate(state)
+    search = _Search(sizes, partien, rng, [list(row) for row in seats])
+    if variant == FEWEST_REPEATS and search.spread() > 1:
         # The default keeps its repeats and takes the narrowest band the search reaches with them.
         for width in (1, 2):
             balanced = _balanced(sizes, partien, search.seat, rng, width, search.repeats)
@@ -292,6 +292,39 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
         five_seats=five,
         variant=variant,
     )
+
+
+# The steps every kind of plan of one (players, partien, seed) shares are run once (pure functions
+# of their arguments, so caching them changes no plan): the repeat search, and for the two kinds
+# within two the band search after it. Each returns the seats and the generator's state after it,
+# from which ``plan_seating`` goes on exactly as if it had run them itself.
+Seats = tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=8)
+def _fewest_repeats(players: int, partien: int, seed: int) -> tuple[Seats, Any]:
+    """Steps 1 to 5: the start and the repeat search down to the lower bound (or its budget)."""
+    sizes = table_sizes(players)
+    rng = random.Random(seed)
+    start = _spread_seats(sizes, partien, rng) or _shifted_seats(sizes, partien, rng)
+    search = _Search(sizes, partien, rng, start)
+    search.minimise_repeats(repeat_lower_bound(sizes, partien))
+    return tuple(tuple(row) for row in search.seat), rng.getstate()
+
+
+@lru_cache(maxsize=8)
+def _within_two(players: int, partien: int, seed: int) -> tuple[Seats, tuple[int, int] | None, Any]:
+    """Step 6 with bands of width 2 from the repeat search: the fewest repeats in any band (None:
+    no band could be entered, the repeat search's seats stay)."""
+    sizes = table_sizes(players)
+    seats, state = _fewest_repeats(players, partien, seed)
+    rng = random.Random()
+    rng.setstate(state)
+    search = _Search(sizes, partien, rng, [list(row) for row in seats])
+    balanced = _balanced(sizes, partien, search.seat, rng, 2, repeat_lower_bound(sizes, partien))
+    if balanced is None:
+        return seats, None, rng.getstate()
+    return tuple(tuple(row) for row in balanced[0].seat), balanced[1], rng.getstate()
 
 
 def plan_alternatives(default: SeatingPlan) -> tuple[SeatingPlan, ...]:
