@@ -25,7 +25,10 @@ The scoring app knows nothing of them; an app registers plain functions here in 
   whatever the evening's own state (e.g. its championship is finished), with the way forward.
   While one answers, every write to the evening is refused with that reason: an entry appended,
   corrected, deleted or undone, a table started, the evening closed or reopened. The pages show
-  the reason instead of the buttons.
+  the reason instead of the buttons;
+- ``session_unlocks``: ``unlock(session) -> tuple[str, str] | None``, (label, address) of the page
+  where a club's owner lifts that lock (e.g. "Meisterschaft wieder öffnen"); the pages offer it to
+  those who may manage the club, beside the reason.
 
 A check refuses by raising ``ValidationError`` (or ``PermissionDenied``) with the reason; a
 refused call changes nothing.
@@ -54,6 +57,7 @@ entry_written: list[Callable[[Table, User], None]] = []
 table_notes: list[Callable[[Table], str | None]] = []
 table_links: list[Callable[[Table], tuple[str, str] | None]] = []
 session_locks: list[Callable[[Session], str | None]] = []
+session_unlocks: list[Callable[[Session], tuple[str, str] | None]] = []
 
 
 def hands_left(table: Table) -> int | None:
@@ -75,6 +79,11 @@ def links(table: Table) -> list[tuple[str, str]]:
 def session_lock(session: Session) -> str | None:
     """The reason ``session`` may not change at all (the first registered lock that answers), or None."""
     return next((reason for reason in (lock(session) for lock in session_locks) if reason), None)
+
+
+def unlock_link(session: Session) -> tuple[str, str] | None:
+    """(label, address) of the way to lift ``session``'s lock (the first registered that answers)."""
+    return next((link for link in (find(session) for find in session_unlocks) if link), None)
 
 
 def check_unlocked(session: Session) -> None:

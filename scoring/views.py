@@ -86,6 +86,7 @@ def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) ->
         "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse and money}),
         "can_reopen": _can_reopen(access, session),
         "lock": hooks.session_lock(session),
+        "unlock": hooks.unlock_link(session),
     }
     return render(request, "scoring/session_detail.html", context)
 
@@ -218,6 +219,7 @@ def _live_context(
         "vote_form": _vote_form(entry_context),
         "can_write": may_write and refusal is None,
         "lock": lock,
+        "unlock": hooks.unlock_link(table.session) if lock else None,
         "write_refusal": refusal,
         "first_dealer": _first_dealer_choice(table, setup, result) if may_write and refusal is None else None,
         "changed": changed,
@@ -502,8 +504,10 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "preview_url": f"{_table_urls(table)['entry_preview']}?entry={entry.pk}",
             "can_write": True,
             "blocking": blocking,
-            # Held by a lock (a finished championship): the reason instead of the forms.
+            # Held by a lock (a finished championship): the reason instead of the forms, and for
+            # the owner the way to lift it.
             "lock": hooks.session_lock(table.session),
+            "unlock": hooks.unlock_link(table.session),
         },
     )
 

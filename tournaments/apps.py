@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
         hooks.entry_append_checks.append(guards.check_entry_append)
         hooks.table_notes.append(guards.table_note)
         hooks.session_locks.append(guards.partie_lock)
+        hooks.session_unlocks.append(guards.partie_unlock)
         hooks.games_left.append(guards.games_left)
         hooks.table_write_checks.append(guards.check_table_write)
         hooks.entry_written.append(guards.claim_table)

@@ -2,7 +2,10 @@
 ``standings.exports`` and as PDF by ``templates/tournaments/pdf/ranking.html`` from the same rows.
 
 Printed, a place reads "2." or "2.=" where it is shared (issue 14: as on the wall); in Excel it is
-a number with a "geteilt" column beside it, and every figure stays a number (issue 20).
+a number with a "geteilt" column beside it, and every figure stays a number (issue 20). A Partie a
+player did not play (withdrawn before it, added after it) is "–" in print and an empty cell in
+Excel, never 0; the withdrawal or late entry stands beside the name in print and in a column of
+its own in Excel (issue 30).
 """
 
 from __future__ import annotations
@@ -63,9 +66,11 @@ class RankingReport:
     ``standings.exports``, so the shared workbook writer renders it).
 
     For Excel (``printed=False``) the place is a number with a separate "geteilt" column (issue
-    20: a place sorts and filters as a number) and broken-off tables get a column of their own;
-    printed (the PDF) the place reads "2.=", the name carries the table's mark (¹, ², …), the
-    trophies have a column and the broken-off tables are footnotes under the table."""
+    20: a place sorts and filters as a number), broken-off tables and withdrawn or late players
+    ("Teilnahme", issue 30) get a column of their own, and a Partie not played is an empty cell;
+    printed (the PDF) the place reads "2.=", the name carries the table's mark (¹, ², …) and the
+    withdrawal or late entry, a Partie not played reads "–", the trophies have a column and the
+    broken-off tables are footnotes under the table."""
 
     def __init__(self, ranking: TournamentRanking, *, printed: bool = False) -> None:
         self.ranking = ranking
@@ -89,7 +94,13 @@ class RankingReport:
             Column(str(_("entschieden durch")), "text", 30),
             *([Column(str(_("Pokal")), "text", 12)] if self.printed else []),
             *([Column(str(_("Tisch abgebrochen")), "text", 50)] if self.ranking.aborted and not self.printed else []),
+            *([Column(str(_("Teilnahme")), "text", 24)] if self._roster_column else []),
         ]
+
+    @property
+    def _roster_column(self) -> bool:
+        """Excel's column for withdrawn and late players, where there are any."""
+        return not self.printed and any(row.roster_note for row in self.ranking.rows)
 
     def rows(self) -> Iterator[list[Any]]:
         notes = {table.mark: table for table in self.ranking.aborted}
@@ -100,16 +111,19 @@ class RankingReport:
             if self.printed:
                 place = [place_label(placing.place, placing.shared)]
                 name = f"{placing.name} {marks}" if marks else placing.name
+                name = f"{name} ({row.roster_note})" if row.roster_note else name
+                points: list[Any] = ["–" if value is None else value for value in row.partie_points]
             else:
                 place = [placing.place, str(_("geteilt")) if placing.shared else None]
                 name = placing.name
+                points = list(row.partie_points)  # None: an empty cell
             yield [
                 *place,
                 row.number,
-                f"{name} ({_('zurückgezogen')})" if row.withdrawn else name,
+                name,
                 *placing.tally.key(),
                 row.games,
-                *row.partie_points,
+                *points,
                 placing.adjustment or None,
                 decided_label(placing.decided_by, short=self.printed),
                 *([trophy_label(placing.place, len(kings) == 1)] if self.printed else []),
@@ -118,6 +132,7 @@ class RankingReport:
                     if self.ranking.aborted and not self.printed
                     else []
                 ),
+                *([row.roster_note or None] if self._roster_column else []),
             ]
 
 

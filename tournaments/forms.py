@@ -15,6 +15,7 @@ from clubs.validators import PlainTextFields
 from scoring.engine import registry
 from scoring.engine_texts import translated
 from tournaments.engine.draw import MAX_SEED
+from tournaments.engine.plan import VARIANTS
 from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, SubstitutePoints, Tournament
 
 
@@ -173,7 +174,7 @@ class TableAbortForm(PlainTextFields, forms.Form):
 
 
 class PlanChoiceForm(forms.Form):
-    variant = forms.ChoiceField(choices=[("fewest_repeats", ""), ("at_most_twice", "")])
+    variant = forms.ChoiceField(choices=[(variant, "") for variant in VARIANTS])
 
 
 class _PlayersForm(PlainTextFields, forms.Form):

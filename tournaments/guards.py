@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.models import Member, Membership, Role
@@ -50,6 +51,20 @@ def partie_lock(session: Session) -> str | None:
     if Partie.objects.filter(session_id=session.pk, tournament__status=Status.FINISHED).exists():
         return finished_message()
     return None
+
+
+def partie_unlock(session: Session) -> tuple[str, str] | None:
+    """``hooks.session_unlocks``: where a finished championship's Partie evening is opened again
+    (the owner's reopen page, with the reason it asks for; issue 30)."""
+    partie = Partie.objects.filter(session_id=session.pk, tournament__status=Status.FINISHED).select_related(
+        "tournament__club"
+    )
+    found = partie.first()
+    if found is None:
+        return None
+    tournament = found.tournament
+    address = reverse("tournaments:reopen", kwargs={"slug": tournament.club.slug, "tournament_id": tournament.pk})
+    return _("Meisterschaft wieder öffnen"), address
 
 
 def table_games(partie_table: PartieTable, seats: int) -> int:

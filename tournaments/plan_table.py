@@ -1,6 +1,6 @@
 """The fairness table of docs/tournaments.md: for every number of players, the default plan (fewest
-repeats) and, where offered, the alternative (no pair more than twice, seats at tables of five at
-most two apart), seed 0.
+repeats) and the plans offered beside it (no pair more than twice with the seats at tables of five
+at most two apart; the seats at five at most two apart alone), seed 0.
 
     python -m tournaments.plan_table [FIRST LAST [PARTIEN]]   # default 12 40 4
 
@@ -14,49 +14,52 @@ import sys
 from collections.abc import Callable
 
 from scoring.engine.core import EngineError
-from tournaments.engine.plan import SeatingPlan, plan_alternative, plan_seating, table_sizes
-
-HEAD = (
-    "| players | tables | repeats | lower bound | fewest opponents | most meetings of a pair | five-seats | spread "
-    "| alt. repeats | alt. fewest opponents | alt. most meetings | alt. five-seats | alt. spread |"
+from tournaments.engine.plan import (
+    AT_MOST_TWICE,
+    FIVES_WITHIN_TWO,
+    SeatingPlan,
+    plan_alternatives,
+    plan_seating,
+    table_sizes,
 )
 
+HEAD = "| players | tables | lower bound | fewest repeats | at most twice | five-seats within two |"
 
-def _figures(plan: SeatingPlan | None) -> list[str]:
+
+def _figures(plan: SeatingPlan | None) -> str:
+    """One plan's cell: repeats / fewest opponents / most meetings of a pair / five-seats."""
     if plan is None:
-        return ["–"] * 5
-    if max(plan.table_sizes) > 4:
-        five, spread = f"{min(plan.five_seats)}–{max(plan.five_seats)}", str(plan.five_spread)
-    else:
-        five = spread = "–"
-    return [str(plan.repeat_pairs), str(plan.min_distinct_opponents), str(plan.max_pair_meetings), five, spread]
+        return "–"
+    five = f"{min(plan.five_seats)}–{max(plan.five_seats)}" if max(plan.table_sizes) > 4 else "–"
+    return f"{plan.repeat_pairs} / {plan.min_distinct_opponents} / {plan.max_pair_meetings}× / {five}"
 
 
-def plans(players: int, partien: int = 4) -> tuple[SeatingPlan, SeatingPlan | None]:
-    """The default plan (seed 0) and the alternative offered beside it."""
+def plans(players: int, partien: int = 4) -> tuple[SeatingPlan, tuple[SeatingPlan, ...]]:
+    """The default plan (seed 0) and the plans offered beside it."""
     plan = plan_seating(players, partien)
-    return plan, plan_alternative(plan)
+    return plan, plan_alternatives(plan)
 
 
 def fairness_table(
     first: int = 12,
     last: int = 40,
     partien: int = 4,
-    planner: Callable[[int, int], tuple[SeatingPlan, SeatingPlan | None]] = plans,
+    planner: Callable[[int, int], tuple[SeatingPlan, tuple[SeatingPlan, ...]]] = plans,
 ) -> str:
     """The Markdown table for ``first`` to ``last`` players (those no tables seat are left out);
-    ``planner`` gives the two plans (a test passes a cached one, shared with its other checks)."""
-    lines = [HEAD, "| ---: | --- |" + " ---: |" * 11]
+    ``planner`` gives the plans (a test passes a cached one, shared with its other checks)."""
+    lines = [HEAD, "| ---: | --- | ---: | --- | --- | --- |"]
     for players in range(first, last + 1):
         try:
             table_sizes(players)
         except EngineError:
             continue
-        plan, alternative = planner(players, partien)
-        repeats, opponents, meetings, five, spread = _figures(plan)
+        plan, offered = planner(players, partien)
+        by_kind = {other.variant: other for other in offered}
         tables = " + ".join(str(size) for size in plan.table_sizes)
-        row = [str(players), tables, repeats, str(plan.lower_bound), opponents, meetings, five, spread]
-        lines.append("| " + " | ".join(row + _figures(alternative)) + " |")
+        row = [str(players), tables, str(plan.lower_bound), _figures(plan)]
+        row += [_figures(by_kind.get(AT_MOST_TWICE)), _figures(by_kind.get(FIVES_WITHIN_TWO))]
+        lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
 
 

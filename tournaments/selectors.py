@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import BigIntegerField, Case, Count, F, Q, QuerySet, Sum, Value, When
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Member
 from scoring.models import Entry, LedgerEntry, Role, Seat, SeatChange, Table
@@ -151,6 +152,31 @@ def seat_orders(tournament: Tournament) -> dict[tuple[int, int], tuple[tuple[str
     return {key: (tuple(names), first.get(key, names[0])) for key, names in seats.items()}
 
 
+# The kinds of plan the organiser chooses between (tournaments.engine.plan.VARIANTS), as the plan
+# page, the log and the warnings name them.
+VARIANT_LABELS = {
+    "fewest_repeats": gettext_lazy("wenigste Wiederholungen"),
+    "at_most_twice": gettext_lazy("höchstens zweimal dasselbe Paar"),
+    "fives_within_two": gettext_lazy("Fünfertisch ausgeglichen"),
+}
+
+
+# What each kind promises, for the plan page's legend of the plans it offers.
+VARIANT_HINTS = {
+    "fewest_repeats": gettext_lazy("die wenigsten wiederholten Begegnungen"),
+    "at_most_twice": gettext_lazy(
+        "jedes Paar nach zwei Begegnungen getrennt, am Fünfertisch höchstens zwei Partien Unterschied"
+    ),
+    "fives_within_two": gettext_lazy(
+        "am Fünfertisch höchstens zwei Partien Unterschied, dafür darf sich ein Paar öfter treffen"
+    ),
+}
+
+
+def variant_label(variant: str) -> str:
+    return str(VARIANT_LABELS.get(variant, variant))
+
+
 @dataclass(frozen=True)
 class PlanVariant:
     variant: str
@@ -160,22 +186,51 @@ class PlanVariant:
     five_low: int
     five_high: int
     in_force: bool
+    kept: bool = True  # keeps what its kind promises (a re-plan may not, issue 30)
 
     @property
     def five_spread(self) -> int:
         """Most minus fewest Partien a player sits at a table of five (issue 20)."""
         return self.five_high - self.five_low
 
+    @property
+    def label(self) -> str:
+        return variant_label(self.variant)
+
+    @property
+    def hint(self) -> str:
+        return str(VARIANT_HINTS.get(self.variant, ""))
+
+
+def plan_others(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """The plans offered beside the one in force: the document's ``alternatives`` (issue 30), or
+    the single ``alternative`` of a plan stored before there could be two."""
+    if "alternatives" in plan:
+        return list(plan["alternatives"] or [])
+    return [plan["alternative"]] if plan.get("alternative") else []
+
+
+def plan_choice_open(tournament: Tournament) -> bool:
+    """The organiser may take another of the offered plans: before the first Partie, and after a
+    re-plan (a withdrawal or a late player, issue 30) until the next Partie begins."""
+    if tournament.status == Status.FINISHED:
+        return False
+    if tournament.status != Status.RUNNING:
+        return True
+    replanned = (tournament.plan or {}).get("replanned_after")
+    return replanned is not None and tournament.partie_set.count() == replanned
+
 
 def plan_variants(tournament: Tournament) -> list[PlanVariant]:
-    """The plan in force and the alternative beside it with their figures (issues 14 and 20),
-    the default first; empty where no alternative is offered."""
+    """The plan in force and the plans offered beside it with their figures (issues 14, 20 and
+    30), in the order of the kinds (the fewest repeats first); empty where nothing is offered."""
     plan = tournament.plan or {}
-    if not plan.get("alternative"):
+    others = plan_others(plan)
+    if not others:
         return []
 
     def figures(doc: dict[str, Any], in_force: bool) -> PlanVariant:
-        five = list(doc.get("five_seats", {}).values()) or [0]
+        five = [doc["five_seats"][str(n)] for n in _playing_on(doc)] or [0]
         return PlanVariant(
             doc.get("variant", ""),
             doc["repeat_pairs"],
@@ -184,10 +239,18 @@ def plan_variants(tournament: Tournament) -> list[PlanVariant]:
             min(five),
             max(five),
             in_force,
+            doc.get("variant_kept", True),
         )
 
-    both = [figures(plan, True), figures(plan["alternative"], False)]
-    return sorted(both, key=lambda v: v.variant != "fewest_repeats")
+    order = list(VARIANT_LABELS)
+    every = [figures(plan, True), *(figures(other, False) for other in others)]
+    return sorted(every, key=lambda v: order.index(v.variant) if v.variant in order else len(order))
+
+
+def _playing_on(doc: dict[str, Any]) -> list[int]:
+    """The numbers who sit in the plan's last Partie (after a re-plan: who plays on)."""
+    partien = doc.get("partien") or []
+    return sorted(n for table in partien[-1] for n in table) if partien else []
 
 
 @dataclass(frozen=True)
@@ -571,17 +634,33 @@ class RankingRow:
     placing: engine.Placing
     member: Member
     number: int | None
-    partie_points: tuple[int, ...] = ()  # his points in each started Partie, in order
+    # His points in each started Partie, in order; None for a Partie he did not play (withdrawn
+    # before it or added after it: "–", never 0, issue 30).
+    partie_points: tuple[int | None, ...] = ()
     withdrawn: bool = False  # withdrawn between Partien (issue 20): ranked below those who stayed
     games: int = 0  # games played over all Partien
     marks: tuple[int, ...] = ()  # the broken-off tables he sat at (``AbortedTable.mark``)
     # A playoff separated his place from the one above or below: decided "nach Stechen" (001 §11.3
     # item 11; the trophy page says so)
     after_playoff: bool = False
+    withdrawn_after: int | None = None  # the Partien he played before withdrawing
+    joined_at: int | None = None  # the Partie a late player joined at
 
     @property
     def criteria(self) -> list[int]:
         return list(self.placing.tally.key())
+
+    @property
+    def roster_note(self) -> str:
+        """The mark of a withdrawn or late player, "zurückgezogen nach P2" or "nachgemeldet ab P3"
+        (both where both hold), else "": the same words on the page, the Großbild, the PDF and in
+        Excel's column of its own (issue 30)."""
+        notes = []
+        if self.joined_at is not None:
+            notes.append(_("nachgemeldet ab P%(index)s") % {"index": self.joined_at})
+        if self.withdrawn:
+            notes.append(_("zurückgezogen nach P%(index)s") % {"index": self.withdrawn_after})
+        return ", ".join(notes)
 
 
 @dataclass(frozen=True)
@@ -595,13 +674,20 @@ class TournamentRanking:
     partie_indices: list[int] = field(default_factory=list)  # the started Partien (columns P1 …)
     aborted: list[AbortedTable] = field(default_factory=list)
 
+    @property
+    def roster_changes(self) -> bool:
+        """Someone withdrew or came late: a Partie column may read "–" (not played)."""
+        return any(row.roster_note for row in self.rows)
+
     def tie_groups(self) -> list[list[RankingRow]]:
         by_name = {row.member.display_name: row for row in self.rows}
         return [[by_name[name] for name in group] for group in self.ranking.tie_groups()]
 
 
-def partie_points(tournament: Tournament) -> tuple[list[int], dict[int, tuple[int, ...]]]:
-    """(the started Partien, each member's points in each of them), from the ledger."""
+def partie_points(tournament: Tournament) -> tuple[list[int], dict[int, tuple[int | None, ...]]]:
+    """(the started Partien, each member's points in each of them), from the ledger. A Partie in
+    which the plan seats a participant nowhere (withdrawn before it, added after it) and that
+    books him nothing is None: not played, which is not 0 points (issue 30)."""
     indices = sorted(tournament.partie_set.values_list("index", flat=True))
     totals: dict[tuple[int, int], int] = {}
     rows = (
@@ -613,8 +699,17 @@ def partie_points(tournament: Tournament) -> tuple[list[int], dict[int, tuple[in
     )
     for row in rows:
         totals[(row["ranked"], row["table__partie_table__partie__index"])] = row["total"]
-    members = tournament.participants.values_list("member_id", flat=True)
-    return indices, {m: tuple(totals.get((m, i), 0) for i in indices) for m in members}
+    partien = (tournament.plan or {}).get("partien") or []
+    seated = [{n for table in partie for n in table} for partie in partien]
+
+    def points(member: int, number: int | None, index: int) -> int | None:
+        if (member, index) in totals:
+            return totals[(member, index)]
+        plays = index > len(seated) or number in seated[index - 1]
+        return 0 if plays else None
+
+    members = tournament.participants.values_list("member_id", "number")
+    return indices, {m: tuple(points(m, number, i) for i in indices) for m, number in members}
 
 
 def tournament_ranking(tournament: Tournament) -> TournamentRanking:
@@ -631,6 +726,8 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
     # A withdrawn player (issue 20) keeps his games and points, ranked below everyone who stayed:
     # the two groups are ranked apart and the withdrawn ones' places follow on.
     withdrawn = {p.member_id for p in people if p.withdrawn}
+    withdrawn_after = {p.member_id: p.withdrawn_after for p in people if p.withdrawn}
+    joined = {p.member_id: p.joined_at for p in people if p.joined_at is not None}
     groups = [[m for m in listed if m not in withdrawn], [m for m in listed if m in withdrawn]]
     parts = [
         engine.rank(
@@ -682,6 +779,8 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
             games=played.get(member.pk, 0),
             marks=tuple(table.mark for table in aborted if member.pk in table.members),
             after_playoff=placing.place in by_playoff,
+            withdrawn_after=withdrawn_after.get(member.pk),
+            joined_at=joined.get(member.pk),
         )
 
     return TournamentRanking(
@@ -696,6 +795,13 @@ def tournament_ranking(tournament: Tournament) -> TournamentRanking:
             playoff for playoff in playoffs if frozenset(p.display_name for p in playoff.players.all()) in ignored
         ],
     )
+
+
+def zock_koenig(ranking: TournamentRanking) -> str | None:
+    """The name of the sole first (the Wanderpokal's holder, 001 §11.6); None while first place
+    is shared or nobody is ranked."""
+    first = [row for row in ranking.rows if row.placing.place == 1]
+    return first[0].member.display_name if len(first) == 1 else None
 
 
 def ranking_names(tournament: Tournament) -> list[str]:
@@ -814,15 +920,25 @@ def roster_log(tournament: Tournament) -> list[RosterLine]:
                 "partie": event.partie,
             }
         elif event.kind == EventKind.REPLANNED:
-            text = _(
-                "Partien ab der %(partie)s. neu geplant für %(players)s Spieler: %(repeats)s Wiederholungen "
-                "(Untergrenze %(bound)s)"
-            ) % {
+            figures = {
                 "partie": event.partie,
                 "players": data.get("players"),
                 "repeats": data.get("repeat_pairs"),
                 "bound": data.get("lower_bound"),
+                "kind": variant_label(data.get("variant", "fewest_repeats")),
             }
+            if data.get("chosen"):
+                text = _("Für die Partien ab der %(partie)s. gewählt: „%(kind)s“, %(repeats)s Wiederholungen") % figures
+            else:
+                text = (
+                    _(
+                        "Partien ab der %(partie)s. neu geplant für %(players)s Spieler, als „%(kind)s“: "
+                        "%(repeats)s Wiederholungen (Untergrenze %(bound)s)"
+                    )
+                    % figures
+                )
+            if data.get("variant_kept") is False:
+                text += " – " + _("die gewählte Art lässt sich nicht mehr ganz einhalten")
         elif data.get("back"):
             text = _("%(partie)s. Partie, Tisch %(table)s: %(substitute)s spielt ab Spiel %(from)s wieder selbst") % {
                 "partie": event.partie,

@@ -35,7 +35,7 @@ from scoring.engine.core import EngineError
 from scoring.models import Seat
 from tournaments import guards, selectors
 from tournaments.engine.draw import MAX_SEED, check_numbers, draw_numbers, draw_order, draw_seats
-from tournaments.engine.plan import plan_document, replan_document
+from tournaments.engine.plan import FEWEST_REPEATS, plan_document, replan_document
 from tournaments.guards import check_not_finished
 from tournaments.models import (
     DEFAULT_PRESET,
@@ -184,21 +184,37 @@ def participants_set(*, tournament: Tournament, members: Iterable[Member], user:
 
 @transaction.atomic
 def plan_choose(*, tournament: Tournament, variant: str, user: User) -> Tournament:
-    """Take the default plan (fewest repeats) or the alternative (no pair more than twice, seats at
-    tables of five at most two apart) that ``plan_tournament`` offered beside it; before the first
-    Partie only. The plan in force is always the document's top level; the other one waits under
-    ``alternative``."""
+    """Take one of the plans ``plan_tournament`` offered (the fewest repeats; no pair more than
+    twice; the seats at five within two): before the first Partie, and after a re-plan (issue 30)
+    until the next Partie begins, which is then logged. The plan in force is always the document's
+    top level; the others wait under ``alternatives``."""
     tournament = _lock(tournament)
-    _check_not_started(tournament)
+    check_not_finished(tournament)
+    if not selectors.plan_choice_open(tournament):
+        raise ValidationError(
+            _("Der Spielplan lässt sich vor der ersten Partie wählen und nach einer Neuplanung vor der nächsten.")
+        )
     plan = tournament.plan or {}
     if plan.get("variant") == variant:
         return tournament
-    other = plan.get("alternative")
-    if not other or other.get("variant") != variant:
-        raise ValidationError(_("Für diese Spielerzahl gibt es keinen anderen Plan."))
-    current = {key: plan[key] for key in other}
-    tournament.plan = {**plan, **other, "alternative": current}
+    others = selectors.plan_others(plan)
+    chosen = next((other for other in others if other.get("variant") == variant), None)
+    if chosen is None:
+        raise ValidationError(_("Diesen Plan gibt es für diese Spielerzahl nicht."))
+    current = {key: plan[key] for key in chosen if key in plan}
+    waiting = [other for other in others if other is not chosen] + [current]
+    top = {key: value for key, value in plan.items() if key != "alternative"}
+    tournament.plan = {**top, **chosen, "alternatives": waiting}
     tournament.save(update_fields=["plan"])
+    if tournament.status == Status.RUNNING:
+        played = tournament.partie_set.count()
+        Event.objects.create(
+            tournament=tournament,
+            kind=Event.Kind.REPLANNED,
+            partie=played + 1,
+            data={**_replan_log(tournament.plan, played), "chosen": True},
+            by=_user(user),
+        )
     return tournament
 
 
@@ -608,7 +624,9 @@ def _between_partien(tournament: Tournament) -> int:
 
 def _replan(tournament: Tournament, played: int, user: User) -> None:
     """Plan the Partien after ``played`` for the participants who play on (the played Partien
-    and every number stay) and log it."""
+    and every number stay) and log it. The kind of plan the organiser had chosen is kept
+    (issue 30); the other kinds are offered beside it, and the plan page warns where the played
+    Partien leave the chosen kind's promise out of reach."""
     numbers = list(tournament.participants.filter(withdrawn_after__isnull=True).values_list("number", flat=True))
     try:
         plan = replan_document(
@@ -617,6 +635,7 @@ def _replan(tournament: Tournament, played: int, user: User) -> None:
             tournament.partien,
             tournament.games_per_partie,
             tournament.plan_seed,
+            tournament.plan.get("variant", FEWEST_REPEATS),
         )
     except EngineError as error:
         raise ValidationError({"member": error.message}) from None
@@ -626,14 +645,21 @@ def _replan(tournament: Tournament, played: int, user: User) -> None:
         tournament=tournament,
         kind=Event.Kind.REPLANNED,
         partie=played + 1,
-        data={
-            "players": len(numbers),
-            "repeat_pairs": plan["repeat_pairs"],
-            "lower_bound": plan["lower_bound"],
-            "from": played + 1,
-        },
+        data=_replan_log(plan, played),
         by=_user(user),
     )
+
+
+def _replan_log(plan: dict[str, Any], played: int) -> dict[str, Any]:
+    """What the log keeps of a re-plan: its figures, its kind and whether it keeps the kind."""
+    return {
+        "players": plan["players"],
+        "repeat_pairs": plan["repeat_pairs"],
+        "lower_bound": plan["lower_bound"],
+        "from": played + 1,
+        "variant": plan.get("variant", "fewest_repeats"),
+        "variant_kept": plan.get("variant_kept", True),
+    }
 
 
 @transaction.atomic

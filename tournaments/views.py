@@ -277,13 +277,16 @@ def plan(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpRe
         plan=partien,
         by_player=selectors.plan_by_player(partien),
         variants=selectors.plan_variants(tournament),
+        variant_label=selectors.variant_label((tournament.plan or {}).get("variant", "fewest_repeats")),
+        choice_open=selectors.plan_choice_open(tournament),
     )
     return render(request, "tournaments/plan.html", context)
 
 
 @club_view(Need.MANAGE, methods=["POST"])
 def plan_choose(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
-    """The organiser takes the default plan or the alternative (issue 14), before the first Partie."""
+    """The organiser takes one of the offered plans (issues 14 and 30), before the first Partie or
+    after a re-plan before the next."""
     tournament = _tournament(access, tournament_id)
     _act(
         request,
@@ -707,7 +710,8 @@ def live_blocks(rows: Sequence[selectors.RankingRow]) -> list[Sequence[selectors
 
 @club_view(Need.READ, methods=["GET"])
 def live(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
-    """The big screen: the ranking and the Partie's progress; htmx reloads the board every 20 s."""
+    """The big screen: the ranking and the Partie's progress (after the finish: "Endstand", the
+    date and the Zock-König); htmx reloads the board every 20 s."""
     tournament = _tournament(access, tournament_id)
     running = [view for view in selectors.partien(tournament) if view.started]
     result = selectors.tournament_ranking(tournament)
@@ -720,6 +724,8 @@ def live(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpRe
         full=len(blocks) == 1,  # one table: every criterion; several: points, games, Partien
         heads=_criteria_heads(),
         partie=running[-1] if running else None,
+        # After the finish the head reads the final result (issue 30), not the last Partie's tables.
+        king=selectors.zock_koenig(result) if tournament.is_finished else None,
     )
     template = "tournaments/_live_board.html" if request.htmx else "tournaments/live.html"
     return render(request, template, context)

@@ -257,3 +257,33 @@ def test_a_club_restores_into_an_empty_database(demo: Club, tmp_path: Path) -> N
     manage("export_club", "demo", "--output", str(tmp_path / "again.json"))
     again = json.loads((tmp_path / "again.json").read_text())
     assert {**again, "exported_at": None} == {**json.loads(path.read_text()), "exported_at": None}
+
+
+def test_export_club_writes_its_file_and_the_partial_0600_whatever_the_umask(
+    world: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file holds the logins' password hashes (issue 30 item 10): 0600 like deploy/backup.py,
+    under a umask of 000, over a readable file and a stale readable .partial of an earlier run."""
+    path = tmp_path / "club.json"
+    path.write_text("alt")
+    path.chmod(0o644)
+    partial = tmp_path / "club.json.partial"
+    partial.write_text("halb")
+    partial.chmod(0o666)
+    modes: list[int] = []
+    rename = os.replace
+
+    def replace(source: str, target: str) -> None:
+        modes.append(os.stat(source).st_mode & 0o777)  # the .partial just before the rename
+        rename(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    old = os.umask(0)
+    try:
+        call_command("export_club", world.club.slug, output=str(path))
+    finally:
+        os.umask(old)
+    assert modes == [0o600]
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert not partial.exists()
+    assert json.loads(path.read_text())["format"] == FORMAT

@@ -61,7 +61,7 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
     page.get_by_role("button", name="Teilnehmer speichern").click()
     expect(page.get_by_text("13 Teilnehmer gespeichert.")).to_be_visible(timeout=60_000)
     tournament.refresh_from_db()
-    assert tournament.plan["players"] == 13 and tournament.plan["alternative"]  # a pair in every Partie
+    assert tournament.plan["players"] == 13 and tournament.plan["alternatives"]  # a pair in every Partie
 
     # The plan page offers the alternative side by side; the default stays.
     page.goto(base + f"{tournament.pk}/plan/")

@@ -92,3 +92,34 @@ def test_every_participant_is_on_the_big_screen_at_both_sizes(
         assert_all_in_view(page, width, height)
         assert violations(page, console) == []
         context.close()
+
+
+def test_after_the_finish_the_big_screen_reads_the_final_result_and_marks_the_roster(
+    live_server: LiveServer, browser: Browser, world: World
+) -> None:
+    """Issue 30 item 8: 12 players over 3 Partien, one withdrawn after Partie 1, one late from
+    Partie 2, finished. At both sizes the head reads "Endstand" (not the last Partie's tables),
+    the Partien not played read "–", both players are marked and no name is cut."""
+    from tests.tournaments.test_roster import finished_with_roster_changes
+
+    tournament, leaving, late = finished_with_roster_changes(world)
+    path = reverse("tournaments:live", kwargs={"slug": world.club.slug, "tournament_id": tournament.pk})
+    SHOTS.mkdir(exist_ok=True)
+    for width, height in ((1920, 1080), (1280, 720)):
+        context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        login(page, live_server, world, "member")
+        page.goto(live_server.url + path)
+        page.wait_for_selector("body[data-fitted]")
+        page.screenshot(path=str(SHOTS / f"live-final-{width}x{height}.png"))
+        head = page.locator(".live-head").inner_text()
+        assert "Endstand" in head and "Tisch 1 ·" not in head
+        for member, note in ((leaving, "zurückgezogen nach P1"), (late, "nachgemeldet ab P2")):
+            row = page.locator("#live-board tbody tr", has_text=member.display_name)
+            assert note in row.inner_text() and "–" in row.locator("td.partie-points").all_inner_texts()
+        names = page.locator("#live-board td.name")
+        assert names.evaluate_all("cells => cells.filter(c => c.scrollWidth > c.clientWidth).length") == 0
+        boxes = row_boxes(page)
+        assert len(boxes) == 13 and all(0 <= b[0] < b[2] <= width and 0 <= b[1] < b[3] <= height for b in boxes)
+        context.close()

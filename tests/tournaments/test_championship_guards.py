@@ -145,18 +145,39 @@ def four_partien(players: int, year: int = 2026) -> Tournament:
     )
 
 
-def test_the_plan_offers_the_alternative_and_the_organiser_takes_it() -> None:
+def test_the_plan_offers_the_alternatives_and_the_organiser_takes_one() -> None:
     tournament = four_partien(13)
     variants = selectors.plan_variants(tournament)
-    assert [v.variant for v in variants] == ["fewest_repeats", "at_most_twice"]
+    assert [v.variant for v in variants] == ["fewest_repeats", "at_most_twice", "fives_within_two"]
     assert variants[0].in_force and variants[0].max_pair_meetings == 4  # a pair in every Partie
     assert variants[1].max_pair_meetings <= 2 and variants[1].repeat_pairs > variants[0].repeat_pairs
+    # Issue 30 item 9: the seats at five within two alone, for fewer repeats than "at most twice".
+    assert variants[2].five_spread <= 2 and variants[2].repeat_pairs == 19 < variants[1].repeat_pairs
     before = tournament.plan["partien"]
     services.plan_choose(tournament=tournament, variant="at_most_twice", user=None)
     tournament.refresh_from_db()
-    assert tournament.plan["variant"] == "at_most_twice" and tournament.plan["alternative"]["partien"] == before
+    assert tournament.plan["variant"] == "at_most_twice"
+    waiting = {doc["variant"]: doc for doc in tournament.plan["alternatives"]}
+    assert set(waiting) == {"fewest_repeats", "fives_within_two"} and waiting["fewest_repeats"]["partien"] == before
+    services.plan_choose(tournament=tournament, variant="fewest_repeats", user=None)
+    tournament.refresh_from_db()
+    assert tournament.plan["partien"] == before and len(tournament.plan["alternatives"]) == 2
     with pytest.raises(ValidationError):  # 16 players meet nobody twice: nothing to choose
         services.plan_choose(tournament=four_partien(16), variant="at_most_twice", user=None)
+
+
+def test_a_plan_stored_with_one_alternative_still_offers_it() -> None:
+    """Plans stored before issue 30 name a single ``alternative``: still shown and taken."""
+    tournament = four_partien(13)
+    plan = dict(tournament.plan)
+    others = {doc["variant"]: doc for doc in plan.pop("alternatives")}
+    tournament.plan = {**plan, "alternative": others["at_most_twice"]}
+    tournament.save(update_fields=["plan"])
+    assert [v.variant for v in selectors.plan_variants(tournament)] == ["fewest_repeats", "at_most_twice"]
+    services.plan_choose(tournament=tournament, variant="at_most_twice", user=None)
+    tournament.refresh_from_db()
+    assert tournament.plan["variant"] == "at_most_twice" and "alternative" not in tournament.plan
+    assert [doc["variant"] for doc in tournament.plan["alternatives"]] == ["fewest_repeats"]
 
 
 def test_the_draw_page_says_which_ranking_it_uses_when_last_year_is_unfinished(
@@ -203,12 +224,14 @@ def test_the_owner_takes_the_alternative_on_the_plan_page(world: World, client_a
     tournament = services.participants_set(tournament=tournament, members=members, user=None)
     page = owner.get(f"/clubs/test/tournaments/{tournament.pk}/plan/").content.decode()
     assert "Diesen Plan nehmen" in page and "höchstens zweimal dasselbe Paar" in page
-    # Issue 20: both plans side by side with the spread of their seats at tables of five.
-    default, alternative = selectors.plan_variants(tournament)
-    assert (default.five_spread, alternative.five_spread) == (4, 2)
+    assert "Fünfertisch ausgeglichen" in page
+    # Issue 20: the plans side by side with the spread of their seats at tables of five.
+    default, alternative, fives = selectors.plan_variants(tournament)
+    assert (default.five_spread, alternative.five_spread, fives.five_spread) == (4, 2, 2)
+    assert (default.repeat_pairs, alternative.repeat_pairs, fives.repeat_pairs) == (3, 10, 8)  # issue 30
     assert "Abstand am Fünfertisch" in page and "<strong>4</strong>" in page and "<strong>2</strong>" in page
     response = owner.post(f"/clubs/test/tournaments/{tournament.pk}/plan/choose/", {"variant": "at_most_twice"})
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.plan["variant"] == "at_most_twice" and tournament.plan["max_pair_meetings"] == 2
-    assert tournament.plan["alternative"]["variant"] == "fewest_repeats"
+    assert [doc["variant"] for doc in tournament.plan["alternatives"]] == ["fives_within_two", "fewest_repeats"]

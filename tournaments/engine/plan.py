@@ -28,8 +28,9 @@ The spread is searched for in bands: the repeat search is held to "every player 
 of five between ``low`` and ``high`` times" (``spread_bands``, ``_Search.hold_band``, ``_balanced``)
 one apart, then two apart, and the polish (``_Polish``) keeps the band. Where even the fewest
 repeats keep a pair together in every Partie or spread the seats at five more than two apart,
-``plan_alternative`` offers a plan with a few more repeats, no pair meeting more than twice and
-the seats at five at most two apart.
+``plan_alternatives`` offers a plan with a few more repeats, no pair meeting more than twice and
+the seats at five at most two apart, and where the seats at five alone can be held within two for
+fewer repeats than that, a third plan that does only this (issue 30).
 
 Pure: no Django, no I/O, no clock. It does not draw numbers or seats (the club draws those by lot).
 Tables of 6 (001 §7.2: dealer and cutter sit out) are planned only where tables of 4 and 5 cannot
@@ -40,7 +41,9 @@ seat everyone (6 and 11 players); the club's rules (001) have no Schafkopf for t
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import factorial
 from typing import Any
@@ -82,7 +85,8 @@ _BAND_EVALUATIONS = 200_000
 
 FEWEST_REPEATS = "fewest_repeats"  # the default: fewest repeats, then the fairest among those
 AT_MOST_TWICE = "at_most_twice"  # the alternative: no pair meets more than twice, then as above
-VARIANTS = (FEWEST_REPEATS, AT_MOST_TWICE)
+FIVES_WITHIN_TWO = "fives_within_two"  # the seats at five at most two apart, then the fewest repeats
+VARIANTS = (FEWEST_REPEATS, AT_MOST_TWICE, FIVES_WITHIN_TWO)
 
 Table = tuple[int, ...]
 Partie = tuple[Table, ...]
@@ -238,7 +242,9 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     five evenly (sum of squares). ``AT_MOST_TWICE``: no pair meets more than twice and the seats
     at five at most two apart (where the search finds such a band), then the fewest repeats and
     the same criteria; where the search finds no plan without a pair meeting three times it
-    raises ``EngineError`` (``no_plan``).
+    raises ``EngineError`` (``no_plan``). ``FIVES_WITHIN_TWO`` (issue 30): the seats at five at
+    most two apart, then the fewest repeats and the same criteria, a pair meeting as often as
+    that takes; ``no_plan`` where no band of two is found.
     """
     sizes = table_sizes(players)
     check_int(partien, 1, MAX_PARTIEN, "partien", "Die Zahl der Partien")
@@ -246,17 +252,17 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     if variant not in VARIANTS:
         raise EngineError("invalid_value", f"Unbekannte Planart '{variant}'.", "variant")
     bound = repeat_lower_bound(sizes, partien)
-    rng = random.Random(seed)
-    start = _spread_seats(sizes, partien, rng) or _shifted_seats(sizes, partien, rng)
-    search = _Search(sizes, partien, rng, start)
-    search.minimise_repeats(bound)
     band: tuple[int, int] | None = None
-    if variant == AT_MOST_TWICE:
-        # The alternative: seats at five within 2 (where any band is found), the fewest repeats.
-        balanced = _balanced(sizes, partien, search.seat, rng, 2, bound)
-        if balanced is not None:
-            search, band = balanced
-    elif search.spread() > 1:
+    if variant in (AT_MOST_TWICE, FIVES_WITHIN_TWO):
+        # Seats at five within 2 (where any band is found), the fewest repeats in any such band;
+        # the alternative's polish then puts no pair meeting a third time before the repeats.
+        seats, band, state = _within_two(players, partien, seed)
+    else:
+        seats, state = _fewest_repeats(players, partien, seed)
+    rng = random.Random()
+    rng.setstate(state)
+    search = _Search(sizes, partien, rng, [list(row) for row in seats])
+    if variant == FEWEST_REPEATS and search.spread() > 1:
         # The default keeps its repeats and takes the narrowest band the search reaches with them.
         for width in (1, 2):
             balanced = _balanced(sizes, partien, search.seat, rng, width, search.repeats)
@@ -270,6 +276,9 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     most, five = fairness(plan, players)
     if variant == AT_MOST_TWICE and most > 2:
         message = f"Für {players} Spieler ist kein Plan bekannt, in dem sich jedes Paar höchstens zweimal trifft."
+        raise EngineError("no_plan", message, "variant")
+    if variant == FIVES_WITHIN_TWO and max(five) - min(five) > 2:
+        message = f"Für {players} Spieler ist kein Plan bekannt, der die Plätze am Fünfertisch auf zwei genau verteilt."
         raise EngineError("no_plan", message, "variant")
     return SeatingPlan(
         players=players,
@@ -285,17 +294,64 @@ def plan_seating(players: int, partien: int = 4, seed: int = 0, variant: str = F
     )
 
 
-def plan_alternative(default: SeatingPlan) -> SeatingPlan | None:
-    """The plan to offer beside ``default`` (issues 14 and 20): where the fewest repeats keep a
-    pair together in every Partie or spread the seats at tables of five more than two apart, the
-    plan in which no pair meets more than twice and the seats at five lie at most two apart (a
-    few more repeats); None where the default has neither flaw or no such plan is found."""
-    if not default.pair_in_every_partie and default.five_spread <= 2:
-        return None
-    try:
-        return plan_seating(default.players, len(default.partien), default.seed, AT_MOST_TWICE)
-    except EngineError:
-        return None
+# The steps every kind of plan of one (players, partien, seed) shares are run once (pure functions
+# of their arguments, so caching them changes no plan): the repeat search, and for the two kinds
+# within two the band search after it. Each returns the seats and the generator's state after it,
+# from which ``plan_seating`` goes on exactly as if it had run them itself.
+Seats = tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=8)
+def _fewest_repeats(players: int, partien: int, seed: int) -> tuple[Seats, Any]:
+    """Steps 1 to 5: the start and the repeat search down to the lower bound (or its budget)."""
+    sizes = table_sizes(players)
+    rng = random.Random(seed)
+    start = _spread_seats(sizes, partien, rng) or _shifted_seats(sizes, partien, rng)
+    search = _Search(sizes, partien, rng, start)
+    search.minimise_repeats(repeat_lower_bound(sizes, partien))
+    return tuple(tuple(row) for row in search.seat), rng.getstate()
+
+
+@lru_cache(maxsize=8)
+def _within_two(players: int, partien: int, seed: int) -> tuple[Seats, tuple[int, int] | None, Any]:
+    """Step 6 with bands of width 2 from the repeat search: the fewest repeats in any band (None:
+    no band could be entered, the repeat search's seats stay)."""
+    sizes = table_sizes(players)
+    seats, state = _fewest_repeats(players, partien, seed)
+    rng = random.Random()
+    rng.setstate(state)
+    search = _Search(sizes, partien, rng, [list(row) for row in seats])
+    balanced = _balanced(sizes, partien, search.seat, rng, 2, repeat_lower_bound(sizes, partien))
+    if balanced is None:
+        return seats, None, rng.getstate()
+    return tuple(tuple(row) for row in balanced[0].seat), balanced[1], rng.getstate()
+
+
+def plan_alternatives(default: SeatingPlan) -> tuple[SeatingPlan, ...]:
+    """The plans to offer beside ``default``, each with its own promise:
+
+    - ``AT_MOST_TWICE`` (issues 14 and 20) where the fewest repeats keep a pair together in every
+      Partie or spread the seats at tables of five more than two apart: no pair meets more than
+      twice and the seats at five lie at most two apart, for a few more repeats;
+    - ``FIVES_WITHIN_TWO`` (issue 30) where the default spreads the seats at five more than two
+      apart and holding them within two alone costs fewer repeats than the first: for 13, 14, 17,
+      18 and 19 players 19, 21, 8, 11 and 12 repeats against 24, 30, 10, 16 and 18, a pair
+      meeting three or four times. Not offered where the first one has as few repeats (it keeps
+      both promises then).
+
+    Empty where the default has neither flaw or no such plan is found."""
+    offered: list[SeatingPlan] = []
+    if default.pair_in_every_partie or default.five_spread > 2:
+        with suppress(EngineError):
+            offered.append(plan_seating(default.players, len(default.partien), default.seed, AT_MOST_TWICE))
+    if default.five_spread > 2:
+        try:
+            fives = plan_seating(default.players, len(default.partien), default.seed, FIVES_WITHIN_TWO)
+        except EngineError:
+            fives = None
+        if fives is not None and all(fives.repeat_pairs < plan.repeat_pairs for plan in offered):
+            offered.append(fives)
+    return tuple(offered)
 
 
 def _tables_of(seat: list[int], tables: int) -> Partie:
@@ -312,11 +368,10 @@ def plan_document(players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0
     Beside the spec's keys it names ``five_seats_spread`` (most minus fewest of ``five_seats``),
     ``variant`` (``fewest_repeats``), ``lower_bound``,
     ``games_per_table`` (games one table plays in a Partie, by table size: a table of 5 plays 5/4
-    and one of 6 plays 6/4 of ``games`` so that everyone plays ``games``) and ``alternative``: the
-    spec keys of the plan in which no pair meets more than twice, where the default keeps a pair
-    together in every Partie, else null. Raises ``EngineError`` on invalid input; ``games`` must
-    then be a multiple of 4 where tables of 5 or 6 sit, so each player deals (and sits out)
-    equally often.
+    and one of 6 plays 6/4 of ``games`` so that everyone plays ``games``) and ``alternatives``:
+    the same keys of each plan ``plan_alternatives`` offers beside it (a list, empty where none).
+    Raises ``EngineError`` on invalid input; ``games`` must then be a multiple of 4 where tables of
+    5 or 6 sit, so each player deals (and sits out) equally often.
     """
     sizes = table_sizes(players)
     check_int(partien, 1, MAX_PARTIEN, "partien", "Die Zahl der Partien")
@@ -330,12 +385,11 @@ def plan_document(players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0
             "games",
         )
     plan = plan_seating(players, partien, seed)
-    alternative = plan_alternative(plan)
     return {
         **_figures(plan),
         "lower_bound": plan.lower_bound,
         "games_per_table": {str(size): games * size // 4 for size in sorted(set(sizes))},
-        "alternative": None if alternative is None else _figures(alternative),
+        "alternatives": [_figures(other) for other in plan_alternatives(plan)],
     }
 
 
@@ -1044,7 +1098,9 @@ class Replan:
     number, a number above the old ones a late player). ``repeat_pairs`` counts over all
     Partien and all numbers; ``lower_bound`` is the played Partien's repeats plus a proven lower
     bound on the repeats the remaining Partien add (``replan_lower_bound``). ``five_seats`` maps
-    every number that sits anywhere to his seats at tables of five or six, over all Partien."""
+    every number that sits anywhere to his seats at tables of five or six, over all Partien.
+    ``variant`` is the kind of plan the re-plan was asked to keep (issue 30), ``keeps_variant``
+    whether it does."""
 
     players: tuple[int, ...]
     played: int
@@ -1056,10 +1112,41 @@ class Replan:
     distinct_opponents: dict[int, int]
     max_pair_meetings: int
     five_seats: dict[int, int]
+    variant: str = FEWEST_REPEATS
 
     @property
     def optimal(self) -> bool:
         return self.repeat_pairs == self.lower_bound
+
+    @property
+    def five_spread(self) -> int:
+        """Most minus fewest seats at tables of five (or six), over all Partien, of the players
+        who play on (a withdrawn player's are history; a late player's count from his start)."""
+        seats = [self.five_seats[n] for n in self.players]
+        return max(seats) - min(seats)
+
+    @property
+    def keeps_variant(self) -> bool:
+        return keeps_promise(self.variant, self.max_pair_meetings, self.five_spread)
+
+    def rank(self) -> tuple[int, ...]:
+        """How well the plan keeps its kind, then its repeats: smaller is better."""
+        squares = sum(_square(m) for m in _pair_counts(self.partien).values())
+        over = max(0, self.five_spread - 2) if self.variant != FEWEST_REPEATS else 0
+        excess = max(0, self.max_pair_meetings - 2) if self.variant == AT_MOST_TWICE else 0
+        five = sum(self.five_seats[n] ** 2 for n in self.players)
+        return excess, over, self.repeat_pairs, squares, five
+
+
+def keeps_promise(variant: str, max_pair_meetings: int, five_spread: int) -> bool:
+    """Whether a plan with these figures keeps what its kind promises the organiser: nothing for
+    the fewest repeats, no pair more than twice and the seats at five within two for
+    ``AT_MOST_TWICE``, the seats at five within two for ``FIVES_WITHIN_TWO``."""
+    if variant == AT_MOST_TWICE:
+        return max_pair_meetings <= 2 and five_spread <= 2
+    if variant == FIVES_WITHIN_TWO:
+        return five_spread <= 2
+    return True
 
 
 def _pair_counts(partien: tuple[Partie, ...]) -> dict[tuple[int, int], int]:
@@ -1206,21 +1293,55 @@ def _partitions(players: tuple[int, ...], sizes: tuple[int, ...]) -> Any:
                 yield (table, *tables)
 
 
-def replan_seating(played: Any, players: Any, partien: Any = 4, seed: Any = 0) -> Replan:
+def replan_seating(played: Any, players: Any, partien: Any = 4, seed: Any = 0, variant: Any = FEWEST_REPEATS) -> Replan:
     """Plan the Partien after ``played`` (each a list of tables of numbers, as they were played)
     for the numbers ``players`` who play on, up to ``partien`` in all: every one of them sits
     exactly once in each new Partie, nobody else does, and the played Partien stay as they were.
-    The search minimises the repeats over all Partien (aiming at ``replan_lower_bound``), then
-    spreads the seats at tables of five over all Partien as evenly as it can. Same arguments,
-    same plan. Raises ``EngineError`` on invalid input."""
+    ``FEWEST_REPEATS``: the search minimises the repeats over all Partien (aiming at
+    ``replan_lower_bound``), then spreads the seats at tables of five as evenly as it can. The
+    other kinds keep their promise first (issue 30: the organiser's choice survives a withdrawal):
+    ``AT_MOST_TWICE`` no pair meeting a third time, then the seats at five of the players who play
+    on within two; ``FIVES_WITHIN_TWO`` only the latter; each tried in every band of two
+    (``_replan_bands``) and the best kept. Where the played Partien make the promise impossible the
+    plan comes as close as it can and ``keeps_variant`` says so. Same arguments, same plan.
+    Raises ``EngineError`` on invalid input."""
     done, numbers = _check_played(played, players, partien)
     check_int(seed, 0, MAX_SEED, "seed", "Der Seed")
+    if variant not in VARIANTS:
+        raise EngineError("invalid_value", f"Unbekannte Planart '{variant}'.", "variant")
     sizes = table_sizes(len(numbers))
     left = partien - len(done)
     bound = replan_lower_bound(done, numbers, sizes, left)
-    search = _Replan(done, numbers, sizes, left, random.Random(seed))
-    search.run(bound)
-    new = tuple(tuple(sorted(tuple(sorted(numbers[i] for i in table)) for table in tables)) for tables in search.best)
+    if variant == FEWEST_REPEATS:
+        search = _Replan(done, numbers, sizes, left, random.Random(seed))
+        search.run(bound)
+        return _replan_result(done, numbers, sizes, search.best, seed, bound, variant)
+    best: Replan | None = None
+    for band in _replan_bands(done, numbers, sizes, left) or [None]:
+        search = _Replan(
+            done, numbers, sizes, left, random.Random(seed), at_most_twice=variant == AT_MOST_TWICE, band=band
+        )
+        search.run(bound)
+        result = _replan_result(done, numbers, sizes, search.best, seed, bound, variant)
+        if best is None or result.rank() < best.rank():
+            best = result
+        if best.keeps_variant and best.optimal:
+            break  # the most even band that keeps the promise at the fewest repeats possible
+    assert best is not None
+    return best
+
+
+def _replan_result(
+    done: tuple[Partie, ...],
+    numbers: tuple[int, ...],
+    sizes: tuple[int, ...],
+    tables: list[list[list[int]]],
+    seed: int,
+    bound: int,
+    variant: str,
+) -> Replan:
+    """The whole plan and its figures from a search's new Partien (player indices per table)."""
+    new = tuple(tuple(sorted(tuple(sorted(numbers[i] for i in table)) for table in partie)) for partie in tables)
     whole = done + new
     met = _pair_counts(whole)
     everyone = sorted({n for partie in whole for table in partie for n in table})
@@ -1245,15 +1366,54 @@ def replan_seating(played: Any, players: Any, partien: Any = 4, seed: Any = 0) -
         distinct_opponents=opponents,
         max_pair_meetings=max(met.values(), default=0),
         five_seats=five,
+        variant=variant,
     )
 
 
-def replan_document(played: Any, players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0) -> dict[str, Any]:
-    """``replan_seating`` as the plan document ``plan_document`` writes (the keys the plan page,
-    its PDF and the Partie start read), with ``replanned_after`` (the Partien kept) and no
-    alternative; numbers that sit nowhere any more are left out of the per-number figures."""
+def _replan_bands(
+    done: tuple[Partie, ...], numbers: tuple[int, ...], sizes: tuple[int, ...], left: int, width: int = 2
+) -> list[tuple[int, int]]:
+    """The bands ``(fewest, most)`` of seats at tables of five, ``width`` apart, that every player
+    who plays on can end in: his played seats at five plus at most one a new Partie, the seats of
+    the new Partien all taken. The most even first."""
+    active = set(numbers)
+    played = dict.fromkeys(numbers, 0)
+    for partie in done:
+        for table in partie:
+            if len(table) >= 5:
+                for n in table:
+                    if n in active:
+                        played[n] += 1
+    seats = left * sum(size for size in sizes if size >= 5)
+    counts = list(played.values())
+    bands = []
+    for low in range(0, max(counts) + left + 1):
+        high = low + width
+        if any(f > high or f + left < low for f in counts):
+            continue
+        need = sum(max(0, low - f) for f in counts)
+        room = sum(min(left, high - f) for f in counts)
+        if need <= seats <= room:
+            bands.append((low, high))
+    total = sum(counts) + seats
+    return sorted(bands, key=lambda band: (abs((2 * band[0] + width) * len(counts) - 2 * total), band[0]))
+
+
+def replan_document(
+    played: Any, players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0, variant: Any = FEWEST_REPEATS
+) -> dict[str, Any]:
+    """``replan_seating`` of the kind ``variant`` (the one the organiser had chosen, issue 30) as
+    the plan document ``plan_document`` writes (the keys the plan page, its PDF and the Partie start
+    read), with ``replanned_after`` (the Partien kept), ``variant_kept`` (whether the new plan keeps
+    its kind's promise; where not, the page warns) and ``alternatives``: where the organiser had
+    chosen another kind than the fewest repeats, the re-plan with the fewest repeats and the third
+    kind where ``plan_alternatives``' rule offers it (a pair in every Partie, or the seats at five
+    more than two apart, in the fewest repeats' re-plan); none that is no better in any figure than
+    one listed before it. The owner may take one of them before the next Partie. A re-plan of the
+    fewest repeats offers nothing beside it, as before (one search, not three). Numbers that sit
+    nowhere any more are left out of the per-number figures."""
     check_int(games, 1, MAX_GAMES, "games", "Die Zahl der Spiele")
-    plan = replan_seating(played, players, partien, seed)
+    plan = replan_seating(played, players, partien, seed, variant)
     if max(plan.table_sizes) > 4 and games % 4:
         raise EngineError(
             "invalid_value",
@@ -1261,7 +1421,43 @@ def replan_document(played: Any, players: Any, partien: Any = 4, games: Any = 40
             "damit jeder gleich oft gibt und aussetzt.",
             "games",
         )
+    offered: list[Replan] = []
+    if variant != FEWEST_REPEATS:
+        offered.append(replan_seating(played, players, partien, seed))
+        other = FIVES_WITHIN_TWO if variant == AT_MOST_TWICE else AT_MOST_TWICE
+        default = offered[0]
+        if default.five_spread > 2 or (other == AT_MOST_TWICE and default.max_pair_meetings >= partien >= 3):
+            candidate = replan_seating(played, players, partien, seed, other)
+            if candidate.keeps_variant:
+                offered.append(candidate)
+    # A plan no better than one already listed in repeats, meetings of a pair and spread is no choice.
+    listed = [plan]
+    for candidate in offered:
+        if not any(_no_worse(shown, candidate) for shown in listed):
+            listed.append(candidate)
+    offered = listed[1:]
     sizes = {len(table) for partie in plan.partien for table in partie}
+    return {
+        **_replan_figures(plan),
+        "lower_bound": plan.lower_bound,
+        "games_per_table": {str(size): games * size // 4 for size in sorted(sizes)},
+        "alternatives": [_replan_figures(other) for other in offered],
+        "replanned_after": plan.played,
+    }
+
+
+def _no_worse(plan: Replan, other: Replan) -> bool:
+    """``plan`` is at least as good as ``other`` in the figures the organiser compares."""
+    return (
+        plan.repeat_pairs <= other.repeat_pairs
+        and plan.max_pair_meetings <= other.max_pair_meetings
+        and plan.five_spread <= other.five_spread
+    )
+
+
+def _replan_figures(plan: Replan) -> dict[str, Any]:
+    """The document keys of one re-plan: ``_figures``' keys (per number only who sits somewhere)
+    and ``variant_kept``."""
     return {
         "players": len(plan.players),
         "partien": [[list(table) for table in partie] for partie in plan.partien],
@@ -1270,11 +1466,9 @@ def replan_document(played: Any, players: Any, partien: Any = 4, games: Any = 40
         "min_distinct_opponents": min(plan.distinct_opponents[n] for n in plan.players),
         "max_pair_meetings": plan.max_pair_meetings,
         "five_seats": {str(n): count for n, count in plan.five_seats.items()},
-        "variant": FEWEST_REPEATS,
-        "lower_bound": plan.lower_bound,
-        "games_per_table": {str(size): games * size // 4 for size in sorted(sizes)},
-        "alternative": None,
-        "replanned_after": plan.played,
+        "five_seats_spread": plan.five_spread,
+        "variant": plan.variant,
+        "variant_kept": plan.keeps_variant,
     }
 
 
@@ -1285,12 +1479,16 @@ def _square(meetings: int) -> int:
 
 class _Replan:
     """Tabu search over swaps of two players between tables of one new Partie, the played
-    Partien fixed. Seatings are compared by ``(repeats, squares, five)``: the repeats first, then
-    the sum over pairs of the square of their repeats (a pair meeting a third or fourth time
-    costs more than two pairs meeting twice: issue 14's "the most frequent pair meets the fewest
-    times"), then the sum of squared seats at tables of five over all Partien (their spread). The
-    search follows the weighted sum of the three."""
+    Partien fixed. Seatings are compared by ``(excess, outside, repeats, squares, five)``: the
+    meetings of pairs beyond their second (only ``at_most_twice``), the seats at five outside
+    ``band`` summed over the players (only with a band; issue 30: the organiser's kind of plan
+    kept), the repeats, then the sum over pairs of the square of their repeats (a pair meeting a
+    third or fourth time costs more than two pairs meeting twice: issue 14's "the most frequent
+    pair meets the fewest times"), then the sum of squared seats at tables of five over all
+    Partien (their spread). The search follows the weighted sum of the five."""
 
+    _EXCESS = 10**12
+    _OUTSIDE = 10**9
     _REPEAT = 1_000_000
     _MEET = 1_000
 
@@ -1301,9 +1499,13 @@ class _Replan:
         sizes: tuple[int, ...],
         left: int,
         rng: random.Random,
+        *,
+        at_most_twice: bool = False,
+        band: tuple[int, int] | None = None,
     ) -> None:
         self.n = n = len(numbers)
         self.sizes, self.left, self.rng = sizes, left, rng
+        self.at_most_twice, self.band = at_most_twice, band
         index = {number: i for i, number in enumerate(numbers)}
         self.met = [[0] * n for _ in range(n)]
         self.five = [0] * n
@@ -1321,6 +1523,7 @@ class _Replan:
         self.members: list[list[list[int]]] = [[[] for _ in sizes] for _ in range(left)]
         self.repeats = 0
         self.squares = sum(_square(m) for row in self.met for m in row) // 2
+        self.excess = sum(max(0, m - 2) for row in self.met for m in row) // 2
         for p in range(left):
             self._greedy(p)
         self.evaluations = 0
@@ -1328,8 +1531,17 @@ class _Replan:
         self.best = self._tables()
         self.best_spread = max(self.five) - min(self.five)
 
-    def _key(self) -> tuple[int, int, int]:
-        return self.repeats, self.squares, sum(f * f for f in self.five)
+    def _outside(self, seats: int) -> int:
+        """How far ``seats`` at tables of five lie outside the band (0 without one)."""
+        if self.band is None:
+            return 0
+        low, high = self.band
+        return max(0, seats - high) + max(0, low - seats)
+
+    def _key(self) -> tuple[int, int, int, int, int]:
+        excess = self.excess if self.at_most_twice else 0
+        outside = sum(self._outside(f) for f in self.five)
+        return excess, outside, self.repeats, self.squares, sum(f * f for f in self.five)
 
     def _tables(self) -> list[list[list[int]]]:
         return [[list(table) for table in tables] for tables in self.members]
@@ -1355,6 +1567,7 @@ class _Replan:
             self.met[player][other] = self.met[other][player] = after
             self.repeats += max(0, after - 1) - max(0, before - 1)
             self.squares += _square(after) - _square(before)
+            self.excess += max(0, after - 2) - max(0, before - 2)
         self.five[player] += step * self.big[table]
         if step > 0:
             self.members[p][table].append(player)
@@ -1363,22 +1576,30 @@ class _Replan:
     def _delta(self, p: int, a: int, b: int) -> int:
         table_a, table_b = self.seat[p][a], self.seat[p][b]
         met_a, met_b = self.met[a], self.met[b]
-        repeats = squares = 0
+        repeats = squares = excess = 0
         for x in self.members[p][table_a]:
             if x != a:  # a leaves x, b joins x
                 m_a, m_b = met_a[x], met_b[x]
                 repeats += (m_b >= 1) - (m_a >= 2)
                 squares += _square(m_b + 1) - _square(m_b) + _square(m_a - 1) - _square(m_a)
+                excess += (m_b >= 2) - (m_a >= 3)
         for y in self.members[p][table_b]:
             if y != b:
                 m_a, m_b = met_a[y], met_b[y]
                 repeats += (m_a >= 1) - (m_b >= 2)
                 squares += _square(m_a + 1) - _square(m_a) + _square(m_b - 1) - _square(m_b)
+                excess += (m_a >= 2) - (m_b >= 3)
         shift = self.big[table_b] - self.big[table_a]
         f_a, f_b = self.five[a], self.five[b]
-        five = (f_a + shift) ** 2 - f_a * f_a + (f_b - shift) ** 2 - f_b * f_b if shift else 0
+        five = outside = 0
+        if shift:
+            five = (f_a + shift) ** 2 - f_a * f_a + (f_b - shift) ** 2 - f_b * f_b
+            if self.band is not None:
+                out = self._outside
+                outside = out(f_a + shift) - out(f_a) + out(f_b - shift) - out(f_b)
         self.evaluations += 1
-        return self._REPEAT * repeats + self._MEET * squares + five
+        cost = self._REPEAT * repeats + self._MEET * squares + five + self._OUTSIDE * outside
+        return cost + self._EXCESS * excess if self.at_most_twice else cost
 
     def _swap(self, p: int, a: int, b: int) -> None:
         table_a, table_b = self.seat[p][a], self.seat[p][b]
@@ -1388,9 +1609,9 @@ class _Replan:
         self._sit(p, b, table_a, +1)
 
     def run(self, bound: int) -> None:
-        """Tabu search until the repeats reach ``bound``, no pair meets more than twice and the
-        five-seats are within one of each other, or the budget or the patience runs out; ``best``
-        holds the best seating by key."""
+        """Tabu search until the seating keeps its kind (no excess, nobody outside the band), the
+        repeats reach ``bound``, no pair meets more than twice and the five-seats are within one of
+        each other, or the budget or the patience runs out; ``best`` holds the best seating by key."""
         if len(self.sizes) < 2:
             return
         tabu = [[[0] * len(self.sizes) for _ in range(self.n)] for _ in range(self.left)]
@@ -1399,7 +1620,12 @@ class _Replan:
         while (
             self.evaluations < _REPLAN_EVALUATIONS
             and iteration - last_best < _REPLAN_PATIENCE
-            and not (self.best_key[0] <= bound and self.best_key[1] == self.best_key[0] and self.best_spread <= 1)
+            and not (
+                self.best_key[:2] == (0, 0)
+                and self.best_key[2] <= bound
+                and self.best_key[3] == self.best_key[2]
+                and self.best_spread <= 1
+            )
         ):
             iteration += 1
             choice: tuple[int, int, int, int] | None = None

@@ -1,5 +1,8 @@
 """``manage.py export_club SLUG --output FILE``: everything of one club as versioned JSON
-(``clubs.backup``; docs/operations.md, Backups)."""
+(``clubs.backup``; docs/operations.md, Backups).
+
+The file holds the logins' password hashes, so it (and the ``.partial`` it is written as) is
+created 0600 whatever the umask, as ``deploy/backup.py`` writes the nightly backups."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.backup import export_club
 from clubs.models import Club
+
+PRIVATE = 0o600  # the server's user only: the file holds password hashes
 
 
 class Command(BaseCommand):
@@ -32,7 +37,11 @@ class Command(BaseCommand):
         # Written beside the target and renamed: a failed run never leaves half a backup.
         partial = f"{output}.partial"
         try:
-            with open(partial, "w", encoding="utf-8") as handle:
+            # 0600 from the first byte (the umask can only narrow it); fchmod also narrows a
+            # .partial left by an earlier run. The rename gives the target this very file's mode.
+            descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                os.fchmod(handle.fileno(), PRIVATE)
                 handle.write(text)
             os.replace(partial, output)
         except OSError as error:
