@@ -368,8 +368,9 @@ def plan_document(players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0
     Beside the spec's keys it names ``five_seats_spread`` (most minus fewest of ``five_seats``),
     ``variant`` (``fewest_repeats``), ``lower_bound``,
     ``games_per_table`` (games one table plays in a Partie, by table size: a table of 5 plays 5/4
-    and one of 6 plays 6/4 of ``games`` so that everyone plays ``games``) and ``alternatives``:
-    the same keys of each plan ``plan_alternatives`` offers beside it (a list, empty where none).
+    and one of 6 plays 6/4 of ``games`` so that everyone plays ``games``), ``alternatives``: the
+    same keys of each plan ``plan_alternatives`` offers beside it (a list, empty where none), and
+    ``alternative``: the one of those with the fewest repeats (null where none).
     Raises ``EngineError`` on invalid input; ``games`` must then be a multiple of 4 where tables of
     5 or 6 sit, so each player deals (and sits out) equally often.
     """
@@ -385,11 +386,15 @@ def plan_document(players: Any, partien: Any = 4, games: Any = 40, seed: Any = 0
             "games",
         )
     plan = plan_seating(players, partien, seed)
+    offered = plan_alternatives(plan)
     return {
         **_figures(plan),
         "lower_bound": plan.lower_bound,
         "games_per_table": {str(size): games * size // 4 for size in sorted(set(sizes))},
-        "alternatives": [_figures(other) for other in plan_alternatives(plan)],
+        # Issue 30: "the alternative" is the plan beside the default that holds the seats at five
+        # within two at the fewest repeats (every offered plan holds them); null where none.
+        "alternative": _figures(min(offered, key=lambda other: other.repeat_pairs)) if offered else None,
+        "alternatives": [_figures(other) for other in offered],
     }
 
 

@@ -320,7 +320,7 @@ def test_plan_document_has_the_spec_keys_and_the_games_per_table() -> None:
     doc = plan_document(13, 4, 40, 0)
     spec = ["players", "partien", "repeat_pairs", "distinct_opponents", "min_distinct_opponents"]
     spec += ["max_pair_meetings", "five_seats", "five_seats_spread", "variant"]
-    assert list(doc) == [*spec, "lower_bound", "games_per_table", "alternatives"]
+    assert list(doc) == [*spec, "lower_bound", "games_per_table", "alternative", "alternatives"]
     assert [other["variant"] for other in doc["alternatives"]] == [AT_MOST_TWICE, FIVES_WITHIN_TWO]
     assert all(list(other) == spec for other in doc["alternatives"])
     assert doc["min_distinct_opponents"] == min(doc["distinct_opponents"].values())
@@ -329,13 +329,14 @@ def test_plan_document_has_the_spec_keys_and_the_games_per_table() -> None:
         assert plan["five_seats_spread"] == max(plan["five_seats"].values()) - min(plan["five_seats"].values())
     assert all(other["five_seats_spread"] <= 2 < doc["five_seats_spread"] for other in doc["alternatives"])
     assert [other["repeat_pairs"] for other in doc["alternatives"]] == [24, 19]  # issue 30: 19, not 24
+    assert doc["alternative"] == doc["alternatives"][1]  # the one within two at the fewest repeats
     assert doc["players"] == 13
     assert doc["partien"][0] == [[1, 4, 7, 10, 13], [2, 5, 8, 11], [3, 6, 9, 12]]
     assert doc["repeat_pairs"] == doc["lower_bound"] == 14
     assert list(doc["distinct_opponents"]) == [str(n) for n in range(1, 14)]
     assert doc["games_per_table"] == {"4": 40, "5": 50}  # 001 §11.2: everyone plays 40
     assert doc == plan_document(13, 4, 40, 0)
-    assert plan_document(16)["alternatives"] == []  # nobody meets twice: nothing to offer
+    assert plan_document(16)["alternatives"] == [] and plan_document(16)["alternative"] is None
 
 
 @pytest.mark.parametrize(
