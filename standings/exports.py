@@ -26,6 +26,7 @@ from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from openpyxl import Workbook
@@ -463,6 +464,17 @@ def document_title(club: Club, period: Period) -> str:
 
 
 # --- PDF -----------------------------------------------------------------------------------------
+
+
+GERMAN_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
+
+
+def download_name(*parts: object, extension: str) -> str:
+    """A download's file name after its club, its tournament or period and its content, each part
+    in ASCII (``ä`` → ``ae``) and joined by hyphens: ``demo-meisterschaft-2026-rangliste.pdf``
+    (issue 29: every tournament printout was ``rangliste.pdf``, one overwriting the other)."""
+    words = [slugify(str(part).translate(GERMAN_ASCII)) for part in parts]
+    return "-".join(word for word in words if word) + f".{extension}"
 
 
 def file_response(content: bytes | str, content_type: str, filename: str, *, inline: bool = False) -> HttpResponse:

@@ -22,7 +22,7 @@ from clubs.access import ClubAccess, Need, club_view
 from clubs.models import Member
 from imports import history
 from imports.forms import SheetForm
-from standings.exports import XLSX, file_response, pdf_response
+from standings.exports import XLSX, download_name, file_response, pdf_response
 from tournaments import selectors, services
 from tournaments.engine.ranking import CRITERIA
 from tournaments.exports import CRITERION_LABELS, RankingReport, ranking_workbook
@@ -82,6 +82,11 @@ def _act(request: HttpRequest, form: Form | None, action: Callable[[dict[str, An
 
 def _tournament(access: ClubAccess, tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club"), club=access.club, pk=tournament_id)
+
+
+def _download(tournament: Tournament, *content: object, extension: str) -> str:
+    """``demo-meisterschaft-2026-rangliste.pdf``: the club, the championship, the content."""
+    return download_name(tournament.club.slug, "meisterschaft", tournament.year, *content, extension=extension)
 
 
 def _context(access: ClubAccess, tournament: Tournament, **extra: object) -> dict[str, object]:
@@ -310,7 +315,7 @@ def plan_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) -> Ht
         "wall_columns": columns,
         "wall_pt": points,
     }
-    return pdf_response("tournaments/pdf/plan.html", context, f"spielplan-{tournament.year}.pdf")
+    return pdf_response("tournaments/pdf/plan.html", context, _download(tournament, "spielplan", extension="pdf"))
 
 
 # The seating plan on the wall (issue 14): one Partie per landscape A4 page, read from two metres.
@@ -664,7 +669,7 @@ def sheets_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int, par
         )
     context = {"tournament": tournament, "partie": view, "tables": tables}
     return pdf_response(
-        "tournaments/pdf/sheets.html", context, f"spielzettel-{tournament.year}-partie-{view.index}.pdf"
+        "tournaments/pdf/sheets.html", context, _download(tournament, "spielzettel-partie", view.index, extension="pdf")
     )
 
 
@@ -750,14 +755,14 @@ def ranking_pdf(request: HttpRequest, access: ClubAccess, tournament_id: int) ->
         "heads": _criteria_heads(),
         "reopens": selectors.reopen_notes(tournament),
     }
-    return pdf_response("tournaments/pdf/ranking.html", context, f"rangliste-{tournament.year}.pdf")
+    return pdf_response("tournaments/pdf/ranking.html", context, _download(tournament, "rangliste", extension="pdf"))
 
 
 @club_view(Need.READ, methods=["GET"])
 def ranking_xlsx(request: HttpRequest, access: ClubAccess, tournament_id: int) -> HttpResponse:
     tournament = _tournament(access, tournament_id)
     data = ranking_workbook(selectors.tournament_ranking(tournament))
-    return file_response(data, XLSX, f"rangliste-{tournament.year}.xlsx")
+    return file_response(data, XLSX, _download(tournament, "rangliste", extension="xlsx"))
 
 
 def _to_ranking(access: ClubAccess, tournament: Tournament) -> HttpResponse:

@@ -180,12 +180,20 @@ def test_a_whole_championship_in_the_browser(
     assert "Spiel 2 verschrieben" in owner.get(url("ranking", tournament)).content.decode()
 
     # Printed and downloaded.
-    for name, kwargs in (("plan_pdf", {}), ("ranking_pdf", {}), ("sheets_pdf", {"partie_index": 1})):
+    # Each file named after its club, the championship and its content (issue 29).
+    year = tournament.year
+    for name, kwargs, filename in (
+        ("plan_pdf", {}, f"test-meisterschaft-{year}-spielplan.pdf"),
+        ("ranking_pdf", {}, f"test-meisterschaft-{year}-rangliste.pdf"),
+        ("sheets_pdf", {"partie_index": 1}, f"test-meisterschaft-{year}-spielzettel-partie-1.pdf"),
+    ):
         response = owner.get(url(name, tournament, **kwargs))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
         assert response.content.startswith(b"%PDF")
+        assert response["Content-Disposition"] == f'inline; filename="{filename}"'
     response = owner.get(url("ranking_xlsx", tournament))
     assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="test-meisterschaft-{year}-rangliste.xlsx"'
     sheet = load_workbook(io.BytesIO(response.content)).active
     values = list(sheet.iter_rows(values_only=True))
     header = next(row for row in values if row and row[0] == "Platz")
