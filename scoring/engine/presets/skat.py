@@ -362,17 +362,7 @@ class SkatRules(RuleSet):
 
     def _suit_or_grand(self, r: HandReader, game: str, bock: int) -> Scored:
         declarer = r.seat("declarer")
-        most = self.spitzen_max(game)
-        spitzen = r.int("spitzen", 1, 99, label="Die Zahl der Spitzen")
-        if spitzen > most:
-            why = (
-                "im Grand sind nur die vier Buben Trumpf"
-                if game == "grand"
-                else "es zählen nur die Buben (Option spitzen_only_buben)"
-                if most == MAX_SPITZEN_BUBEN
-                else "ein Farbspiel hat elf Trümpfe"
-            )
-            raise EngineError("out_of_range", f"Höchstens mit oder ohne {most} Spitzen: {why}.", "spitzen")
+        spitzen = self._read_spitzen(r, game)
         ohne = r.bool("ohne")
         hand = r.bool("hand")
         ouvert = r.bool("ouvert")
@@ -441,6 +431,29 @@ class SkatRules(RuleSet):
             solo=True,  # every Skat game is one against the others
         )
         return self._declared(lines, value, overbid, outcome)
+
+    def _read_spitzen(self, r: HandReader, game: str) -> int:
+        """skat.md §2: mit or ohne 1..11 in a suit game, 1..4 in a Grand (or in every game where
+        only the Buben count)."""
+        raw = r.get("spitzen")
+        if raw is None:
+            raise EngineError("missing_field", "Mit oder ohne wie viele Spitzen (spitzen)?", "spitzen")
+        most = self.spitzen_max(game)
+        if type(raw) is int and raw < 1:
+            raise EngineError("out_of_range", f"Mit oder ohne 1 bis {most} Spitzen, nicht {raw}.", "spitzen")
+        spitzen = check_int(raw, 1, 10**6, "spitzen", "Die Zahl der Spitzen")
+        if spitzen > most:
+            why = (
+                "im Grand sind nur die vier Buben Trumpf"
+                if game == "grand"
+                else "es zählen nur die Buben (Option spitzen_only_buben)"
+                if most == MAX_SPITZEN_BUBEN
+                else "ein Farbspiel hat elf Trümpfe"
+            )
+            raise EngineError(
+                "out_of_range", f"Höchstens mit oder ohne {most} Spitzen, nicht {spitzen}: {why}.", "spitzen"
+            )
+        return spitzen
 
     def _null(self, r: HandReader, bock: int) -> Scored:
         declarer = r.seat("declarer")
