@@ -85,6 +85,12 @@ GESCHOBEN_LINE = Line("geschoben ×2", factor=2)
 # The stage lines of each Grundwert, made once: each stage adds one Grundwert.
 _STAGE_LINES = {g: {stage: Line(stage, g) for stage in STAGES} for g in set(GRUNDWERTE.values())}
 _GRUNDWERT_LINES = {game: Line(f"Grundwert {GAME_LABELS[game]} {g}") for game, g in GRUNDWERTE.items()}
+_SPITZEN_LINES = {
+    (g, ohne, n): Line(f"{'ohne' if ohne else 'mit'} {n}", n * g)
+    for g in set(GRUNDWERTE.values())
+    for ohne in (False, True)
+    for n in range(1, MAX_SPITZEN_SUIT + 1)
+}
 
 
 class Play(NamedTuple):
@@ -388,29 +394,21 @@ class SkatRules(RuleSet):
 
         grundwert = GRUNDWERTE[game]
         stage_lines = _STAGE_LINES[grundwert]
-        stages = [
-            stage
-            for stage, on in zip(
-                STAGES,
-                (
-                    True,
-                    hand,
-                    play.schneider or announced is not None,
-                    announced is not None,
-                    play.schwarz or announced == "schwarz",
-                    announced == "schwarz",
-                    ouvert,
-                ),
-                strict=True,
-            )
-            if on
-        ]
-        lines = [
-            _GRUNDWERT_LINES[game],
-            Line(f"{'ohne' if ohne else 'mit'} {spitzen}", spitzen * grundwert),
-            *(stage_lines[stage] for stage in stages),
-        ]
-        reached = grundwert * (spitzen + len(stages))
+        lines = [_GRUNDWERT_LINES[game], _SPITZEN_LINES[grundwert, ohne, spitzen], stage_lines["Spiel"]]
+        if hand:
+            lines.append(stage_lines["Hand"])
+        if play.schneider or announced:
+            lines.append(stage_lines["Schneider"])
+        if announced:
+            lines.append(stage_lines["Schneider angesagt"])
+        if play.schwarz or announced == "schwarz":
+            lines.append(stage_lines["Schwarz"])
+        if announced == "schwarz":
+            lines.append(stage_lines["Schwarz angesagt"])
+        if ouvert:
+            lines.append(stage_lines["Ouvert"])
+        stages = len(lines) - 2  # the Grundwert and the Spitzen lines are no stages
+        reached = grundwert * (spitzen + stages)
         overbid = bid is not None and reached < bid
         value = reached
         if overbid:
