@@ -116,18 +116,22 @@ def read_play(augen: int | None, schwarz: str | None, result: str | None, announ
     """skat.md §2: who won a suit or Grand game and which stages play reached; ``result`` and
     ``schwarz`` beside the Augen must say the same as the Augen (spec §2.4)."""
     if augen is not None:
+        where = "schwarz"
+        if schwarz is None and result is not None and result.endswith("_schwarz"):
+            # The Augen cannot tell a Schwarz (a trick of 7-8-9 holds none); the result beside them can.
+            schwarz, where = ("opponents" if result.startswith("won") else "declarer"), "result"
         if schwarz == "opponents" and augen != TOTAL_AUGEN:
             raise EngineError(
                 "inconsistent",
                 f"Ohne Stich der Gegenspieler hat der Alleinspieler alle 120 Augen, nicht {augen}.",
-                "schwarz",
+                where,
             )
         if schwarz == "declarer" and augen > SKAT_MOST_AUGEN:
             raise EngineError(
                 "inconsistent",
                 f"Ohne Stich hat der Alleinspieler nur die Augen des Skats (höchstens {SKAT_MOST_AUGEN}),"
                 f" nicht {augen}.",
-                "schwarz",
+                where,
             )
         opp_schwarz, decl_schwarz = schwarz == "opponents", schwarz == "declarer"
         opp_schneider = TOTAL_AUGEN - augen <= SCHNEIDER_AUGEN

@@ -188,6 +188,15 @@ CASES = [
     Case("result_lost_schneider", dict(game="pik", spitzen=3, result="lost_schneider"), 55, -110),
     Case("result_lost_schwarz", dict(game="pik", spitzen=3, result="lost_schwarz"), 66, -132),
     Case("augen_and_the_same_result", dict(game="pik", spitzen=3, augen=95, result="won_schneider"), 55, 55),
+    Case(
+        "the_result_tells_the_schwarz_beside_120_augen",
+        dict(game="pik", spitzen=3, augen=120, result="won_schwarz"),
+        66,
+        66,
+    ),
+    Case(
+        "the_result_tells_the_declarer_schwarz", dict(game="pik", spitzen=3, augen=0, result="lost_schwarz"), 66, -132
+    ),
     Case("grand_ohne_4", dict(game="grand", spitzen=4, ohne=True, augen=70), 120, 120),
     # ISkO 5.2.5: an announced stage not reached loses the game in at least that stage.
     Case(
@@ -374,6 +383,7 @@ KREUZ = {"game": "kreuz", "declarer": "Anna", "spitzen": 2, "augen": 70}
         ("bid_above_264", {**KREUZ, "bid": 270}, None, "bid"),
         ("result_and_augen_disagree", {**KREUZ, "result": "lost"}, None, "result"),
         ("result_misses_the_schneider", {**KREUZ, "augen": 95, "result": "won"}, None, "result"),
+        ("result_schwarz_with_augen_left", {**KREUZ, "augen": 110, "result": "won_schwarz"}, None, "result"),
         (
             "result_won_against_an_announcement",
             {**KREUZ, "augen": None, "hand": True, "announced": "schneider", "result": "won"},
