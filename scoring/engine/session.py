@@ -7,7 +7,9 @@ player to his right, 001 §7; a hand whose cards were bought seats the buyer ins
 §7.1/§7.2), the round in force and the queue of rounds to come (Bock-, Mungo- and the special
 rounds of 001 §5 — in a Stöcklesrunde the Stöckle each player still holds, §5.4/§5.5 — and the
 Bockspiel of §8.4), a pending vote (§5.2), the Stock
-(001 §8.1/§8.2 and §5.3, or 003 §3.2) and the Doppelkopf table events (004 §5, §10).
+(001 §8.1/§8.2 and §5.3, or 003 §3.2), the Doppelkopf table events (004 §5, §10), and a Skat
+table's Spielliste: each player's list total, games won and lost, and the Verlustspielgeld of a
+list (skat.md §5, §6; the dealer who sits out at four settles, ``RuleSet.SITTING_OUT_SETTLES``).
 
 Public API (the web service and ``manage.py score_session`` share it):
 
