@@ -21,6 +21,8 @@ PRESET_TITLES = (
     gettext_noop("Der reine Schafkopf (Zähleinheiten)"),
     gettext_noop("Saukopf (Vierhaxer und Dreihaxer)"),
     gettext_noop("Bayerischer Schafkopf (Standardtarif)"),
+    gettext_noop("Skat (Spielliste nach ISkO)"),
+    gettext_noop("Skat nach Seeger-Fabian (Turnierliste)"),
 )
 
 OPTION_TEXTS = (
@@ -132,6 +134,36 @@ OPTION_TEXTS = (
         "Feige Sau: der Spieler muss unter der Hälfte von 120 minus Gebot bleiben, statt sie nicht zu"
         " überschreiten (entscheidet nur bei ganzer Hälfte: Gebot 90, 15 Augen verlieren)"
     ),
+    gettext_noop(
+        "Kontra und Re (Hausregel, skat.md §7): jedes verdoppelt den Spielwert und den Listeneintrag"
+        " (kontra: 1 = Kontra, 2 = Re)"
+    ),
+    gettext_noop(
+        "Bockrunden (Hausregel, skat.md §7): nach einem Auslöser zählt die nächste Runde (ein Spiel je Spieler"
+        " am Tisch) doppelt. 6060 = ein Spiel 60:60 verloren, kontra_re_lost = ein Spiel nach Kontra und Re"
+        " verloren, grand_hand_won = ein Grand Hand gewonnen, hundred = ein Listenstand wird ein Vielfaches"
+        " von 100; true = alle"
+    ),
+    gettext_noop(
+        "Ramsch, wenn alle passen (Hausregel, skat.md §7): wer die meisten Augen hat, wird mit so vielen"
+        " Punkten minus geschrieben"
+    ),
+    gettext_noop("Ramsch: ein Spieler ohne Stich (Jungfrau) verdoppelt den Wert"),
+    gettext_noop("Ramsch: wer alle Stiche macht (Durchmarsch), wird mit +120 geschrieben"),
+    gettext_noop(
+        "Schieberamsch: jeder, der den Skat ungesehen weitergibt, verdoppelt den Wert des Ramschs (geschoben)"
+    ),
+    gettext_noop(
+        "Nur die Buben zählen als Spitzen (manche Vereins- und Preislisten): im Farbspiel höchstens mit/ohne 4"
+    ),
+    gettext_noop("Cent je Punkt der Liste (eine ganze Zahl ab 1); leer = in Punkten abrechnen"),
+    gettext_noop(
+        "Verlustspielgeld (skat.md §6): jedes verlorene Spiel einer Liste kostet den Alleinspieler eine"
+        " Gebühr in die Kasse, in Cent, neben den Punkten der Liste"
+    ),
+    gettext_noop("Verlustspielgeld je verlorenes Spiel für die ersten Spiele einer Liste (Cent)"),
+    gettext_noop("Verlustspielgeld je weiteres verlorenes Spiel einer Liste (Cent)"),
+    gettext_noop("So viele verlorene Spiele einer Liste kosten den ersten Betrag, jedes weitere den zweiten"),
 )
 
 

@@ -182,18 +182,19 @@ EXAMPLE_SEATS = ("Anna", "Bert", "Cilli", "Done")
 def rules_examples(ruleset: RuleSet) -> list[RulesExample]:
     """A few typical hands scored under ``ruleset`` (normal round, no Bock); a hand the rules do
     not allow is left out."""
+    seats = EXAMPLE_SEATS[: max(ruleset.SEAT_COUNTS)]  # Skat: three play each game
     if isinstance(ruleset, SchafkopfRules):
         hands = _schafkopf_examples(ruleset)
     else:
         rng = random.Random(6)
         try:
-            hands = [random_hand(ruleset, rng, EXAMPLE_SEATS) for _ in range(4)]
+            hands = [random_hand(ruleset, rng, seats) for _ in range(4)]
         except NotImplementedError:
             hands = []
     out = []
     for hand in hands:
         try:
-            result = ruleset.score(hand, EXAMPLE_SEATS, Context())
+            result = ruleset.score(hand, seats, Context())
         except EngineError:
             continue
         out.append(RulesExample(hand, result.payouts, result.price, result.lines))

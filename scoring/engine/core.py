@@ -89,6 +89,20 @@ class Outcome(NamedTuple):
     penalty: bool = False  # scored as a Fehler/penalty, not as a game
 
 
+class ListEntry(NamedTuple):
+    """What a rule set that keeps a Spielliste (Skat) writes on the list for one hand.
+
+    ``written``: the list's entries, by player (Skat: the declarer's +value or −2 × value; a
+    Ramsch writes its loser or the Durchmarsch); ``value``: the game value as counted (the
+    overbid value where the game was overbid, every doubling applied); ``won``: whether the
+    player written won (the declarer, a Durchmarsch)."""
+
+    value: int
+    won: bool
+    overbid: bool
+    written: Mapping[str, int]
+
+
 class HandResult(NamedTuple):
     unit: str
     winner: str | tuple[str, ...]  # "declarer"/"opponents", or the winners' names
@@ -97,6 +111,7 @@ class HandResult(NamedTuple):
     outcome: Outcome
     price: int | None = None
     multiplier: int = 1  # product of the doublings that came from table state (Bock, special rounds)
+    sheet: ListEntry | None = None  # the Spielliste's entry, where the rule set keeps one
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -107,6 +122,12 @@ class HandResult(NamedTuple):
         }
         if self.price is not None:
             out["price"] = self.price
+        if self.sheet is not None:
+            # Spec §2.4: the Skat output adds the value, won, overbid and the list's entry.
+            out["value"] = self.sheet.value
+            out["won"] = self.sheet.won
+            out["overbid"] = self.sheet.overbid
+            out["list"] = dict(self.sheet.written)
         return out
 
 
@@ -135,6 +156,8 @@ class OptionSpec:
     def check(self, value: Any) -> Any:
         """Return ``value`` if it fits this option, else raise EngineError."""
         where = f"ruleset.options.{self.name}"
+        if value is None and self.default is None:
+            return None  # an option that is unset by default (Skat's ``cents_per_point``) may stay unset
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise EngineError("invalid_type", "Erwartet wahr oder falsch (true/false).", where)
@@ -165,7 +188,7 @@ class RuleSet:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     NAME: ClassVar[str] = ""
-    FAMILY: ClassVar[str] = ""  # schafkopf | saukopf | doppelkopf
+    FAMILY: ClassVar[str] = ""  # schafkopf | saukopf | doppelkopf | skat
     UNIT: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     SEED: ClassVar[str] = ""
@@ -174,6 +197,12 @@ class RuleSet:
     # Options under which a hand is by design not zero-sum (the Schafkopf ``plus_points_only``).
     # An evening settled between its players cannot play them; a tournament's points can.
     NON_ZERO_SUM_OPTIONS: ClassVar[tuple[str, ...]] = ()
+    # Skat: the player who sits out (the dealer at a table of four) takes part in the hand's
+    # settlement. The evening fold then names him to ``score`` in the hand's ``sitting_out``.
+    SITTING_OUT_SETTLES: ClassVar[bool] = False
+    # The rule set writes a Spielliste (Skat): its hands carry a ``ListEntry`` and an evening adds
+    # each player's list total and games won and lost (spec §3 "list", "games").
+    KEEPS_LIST: ClassVar[bool] = False
 
     @classmethod
     def build(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:

@@ -18,6 +18,8 @@ from typing import Any
 from .core import EngineError, RuleSet
 from .presets.schafkopf import ROUNDS, Round, SchafkopfRules
 from .presets.schafkopf_games import ALIASES, GAMES, KONTRA_KINDS, SOLO_RANKING, last_kontra
+from .presets.skat import SkatRules
+from .presets.skat_facts import skat_table_facts
 from .session import TableState
 
 # The tie-line result buttons (issue 13): they record these Augen of the declarer's side.
@@ -207,6 +209,8 @@ def table_facts(ruleset: RuleSet, state: TableState) -> dict[str, Any]:
         "must_play": state.must_play,
         "buyers": list(state.buyers),
     }
+    if isinstance(ruleset, SkatRules):
+        return out | skat_table_facts(ruleset, state)
     if not isinstance(ruleset, SchafkopfRules):
         return out
     games = tuple(state.games or ())

@@ -19,10 +19,13 @@ from .core import EngineError, RuleSet
 from .presets.doppelkopf import Doppelkopf
 from .presets.saukopf import Saukopf
 from .presets.schafkopf import Allgaeu, AllgaeuMeisterschaft, ReinerSchafkopf, Standard
+from .presets.skat import Skat
+from .presets.skat_seeger import SkatSeeger
 from .session_rules import ALL_TABLE_OPTIONS, TableRules, build_table_rules
 
 PRESETS: dict[str, type[RuleSet]] = {
-    cls.NAME: cls for cls in (Standard, Allgaeu, AllgaeuMeisterschaft, ReinerSchafkopf, Saukopf, Doppelkopf)
+    cls.NAME: cls
+    for cls in (Standard, Allgaeu, AllgaeuMeisterschaft, ReinerSchafkopf, Saukopf, Doppelkopf, Skat, SkatSeeger)
 }
 
 

@@ -16,6 +16,8 @@ from .presets.doppelkopf_samples import doppelkopf_hand
 from .presets.saukopf_samples import saukopf_hand
 from .presets.schafkopf import ROUNDS, SchafkopfRules
 from .presets.schafkopf_games import GAMES, RAMSCH_TRUMPS, SUITS, last_kontra
+from .presets.skat import SkatRules
+from .presets.skat_samples import skat_hand
 from .shares import split
 
 # Roughly what a club evening looks like: mostly Rufspiele, some solos, the odd Bettel or Mungo.
@@ -141,9 +143,11 @@ def seated_hand(
 
 
 def random_hand(rules: RuleSet, rng: random.Random, seats: tuple[str, ...]) -> dict[str, Any]:
-    """A random valid hand of ``rules``' family for ``seats``."""
+    """A random valid hand of ``rules``' family for ``seats`` (Skat: the three who play it)."""
     if isinstance(rules, SchafkopfRules):
         return schafkopf_hand(rules, rng, seats)
+    if isinstance(rules, SkatRules):
+        return skat_hand(rules, rng, seats)
     if rules.FAMILY == "saukopf":
         return saukopf_hand(rng, seats)
     if rules.FAMILY == "doppelkopf":

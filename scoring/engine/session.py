@@ -7,7 +7,9 @@ player to his right, 001 §7; a hand whose cards were bought seats the buyer ins
 §7.1/§7.2), the round in force and the queue of rounds to come (Bock-, Mungo- and the special
 rounds of 001 §5 — in a Stöcklesrunde the Stöckle each player still holds, §5.4/§5.5 — and the
 Bockspiel of §8.4), a pending vote (§5.2), the Stock
-(001 §8.1/§8.2 and §5.3, or 003 §3.2) and the Doppelkopf table events (004 §5, §10).
+(001 §8.1/§8.2 and §5.3, or 003 §3.2), the Doppelkopf table events (004 §5, §10), and a Skat
+table's Spielliste: each player's list total, games won and lost, and the Verlustspielgeld of a
+list (skat.md §5, §6; the dealer who sits out at four settles, ``RuleSet.SITTING_OUT_SETTLES``).
 
 Public API (the web service and ``manage.py score_session`` share it):
 
@@ -49,7 +51,7 @@ _EVENT_FIELDS = {
     "end_round": frozenset(),
 }
 # Keys of a hand that the fold derives itself: a session hand must not carry them.
-_DERIVED_KEYS = ("seats", "context", "ruleset")
+_DERIVED_KEYS = ("seats", "context", "ruleset", "sitting_out")
 # Keys of a session hand that the fold reads and the preset never sees.
 _FOLD_KEYS = frozenset({"dealer", "bought_by"})
 # Rounds that bring a Bock doubling of their own (001 §5 "Ausnahme: Bockrunde!", §5.7).
@@ -109,6 +111,11 @@ class TableState:
     stock: int = 0  # the Stock's balance
     penalties: tuple[tuple[str, str, int], ...] = ()  # (event, player, times) for 001 §8.1/§8.2
     vergeben_in_row: int = 0  # Doppelkopf: Vergeben of the current deal so far (004 §5)
+    # By player, in seat order: the Spielliste's total (a rule set that keeps one, Skat) and the
+    # games each declared and won or lost (every family).
+    list_totals: tuple[int, ...] = ()
+    won: tuple[int, ...] = ()
+    lost: tuple[int, ...] = ()
 
     seats: tuple[str, ...] = ()  # who plays the next hand, from the dealer's left
     sitting_out: tuple[str, ...] = ()
@@ -152,6 +159,7 @@ class EntryResult:
     wrong_dealer: bool = False  # dealt by another player than the one in turn (001 §8.4)
     triggered: tuple[str, ...] = ()  # "bockrunde", "mungorunde", "vote" set off by this entry
     bought_by: str | None = None  # played the seller's cards (001 §7.1/§7.2)
+    verlustspielgeld: int = 0  # Skat: the declarer's fee for this lost game into the Kasse, in cents
 
     @property
     def outcome(self) -> Outcome | None:
@@ -177,6 +185,11 @@ class EntryResult:
             out["winner"] = winner if isinstance(winner, str) else list(winner)
             if self.hand.price is not None:
                 out["price"] = self.hand.price
+            if self.hand.sheet is not None:
+                out["value"] = self.hand.sheet.value
+                out["list"] = dict(self.hand.sheet.written)
+        if self.verlustspielgeld:
+            out["verlustspielgeld"] = self.verlustspielgeld
         if self.wrong_dealer:
             out["wrong_dealer"] = True
         if self.bought_by:
@@ -193,19 +206,25 @@ class SessionResult:
     entries: tuple[EntryResult, ...]
     state: TableState  # after the last entry: the next hand's table state
     totals: Mapping[str, int] = field(default_factory=dict)  # sum of every entry's payouts
+    # A rule set that keeps a Spielliste (Skat, spec §3): "list" (each player's list total),
+    # "games" ({name: {"won", "lost"}}) and, where the table charges it, "verlustspielgeld".
+    sheet: Mapping[str, Any] | None = None
 
     @property
     def stock(self) -> int:
         return self.state.stock
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "unit": self.unit,
             "hands": [entry.as_dict() for entry in self.entries],
             "totals": dict(self.totals),
             "stock": self.stock,
             "pending_rounds": self.state.pending_rounds(),
         }
+        if self.sheet is not None:
+            out.update(self.sheet)
+        return out
 
 
 # --- public API ---------------------------------------------------------------------------------
@@ -239,7 +258,27 @@ def fold(
         for name, amount in entry.payouts.items():
             totals[name] += amount
         results.append(entry)
-    return SessionResult(ruleset.unit(), state.players, tuple(results), run.snapshot(), totals)
+    after = run.snapshot()
+    sheet = list_sheet(ruleset, table, after)
+    return SessionResult(ruleset.unit(), state.players, tuple(results), after, totals, sheet)
+
+
+def list_sheet(ruleset: RuleSet, table: TableRules, state: TableState) -> dict[str, Any] | None:
+    """The Spielliste's figures after ``state`` (spec §3, Skat): each player's list total, the
+    games he declared and won or lost and, where the table charges it, his Verlustspielgeld of
+    the list (cents). ``None`` for a rule set that keeps no list."""
+    if not ruleset.KEEPS_LIST:
+        return None
+    players = state.players
+    out: dict[str, Any] = {
+        "list": dict(zip(players, state.list_totals, strict=True)),
+        "games": {p: {"won": w, "lost": lost} for p, w, lost in zip(players, state.won, state.lost, strict=True)},
+    }
+    if table.verlustspielgeld:
+        out["verlustspielgeld"] = {
+            p: table.verlustspielgeld_total(lost) for p, lost in zip(players, state.lost, strict=True)
+        }
+    return out
 
 
 def advance(ruleset: RuleSet, table: TableRules, state: TableState, entry: Any) -> tuple[EntryResult, TableState]:
@@ -295,10 +334,11 @@ def _must_play(stoeckle: tuple[tuple[str, tuple[str, ...]], ...], seats: tuple[s
     return next((player for player in reversed(seats) if held.get(player)), None)
 
 
-def _seating(players: tuple[str, ...], dealer: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(seats from the dealer's left round to the dealer, sitting out) — 001 §7.1/§7.2."""
+def _seating(players: tuple[str, ...], dealer: int, sits_out_from: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(seats from the dealer's left round to the dealer, sitting out) — 001 §7.1/§7.2; the
+    dealer sits out from ``sits_out_from`` players on (Skat: from four, skat.md §1)."""
     n = len(players)
-    out = {players[dealer]} if n >= 5 else set()
+    out = {players[dealer]} if n >= sits_out_from else set()
     if n == 6:
         out.add(players[dealer - 1])  # the Abheber, to the dealer's right (001 §2.3)
     order = [players[(dealer + k) % n] for k in range(1, n + 1)]
@@ -316,7 +356,7 @@ class _Fold:
         self.players = state.players
         self.n = len(state.players)
         self.index = {name: i for i, name in enumerate(state.players)}
-        self.seating = [_seating(state.players, d) for d in range(self.n)]
+        self.seating = [_seating(state.players, d, table.dealer_sits_out_from) for d in range(self.n)]
         self.dealer = self.index[state.dealer]
         self.entries = state.entries
         self.current = state.current
@@ -327,6 +367,10 @@ class _Fold:
         self.stock = state.stock
         self.penalties = {(event, player): times for event, player, times in state.penalties}
         self.vergeben_in_row = state.vergeben_in_row
+        zeros = [0] * self.n
+        self.list_totals = list(state.list_totals or zeros)
+        self.won = list(state.won or zeros)
+        self.lost = list(state.lost or zeros)
         self._start_next_round()
 
     def snapshot(self) -> TableState:
@@ -346,6 +390,9 @@ class _Fold:
             stock=self.stock,
             penalties=tuple((e, p, t) for (e, p), t in sorted(self.penalties.items())),
             vergeben_in_row=self.vergeben_in_row,
+            list_totals=tuple(self.list_totals),
+            won=tuple(self.won),
+            lost=tuple(self.lost),
             seats=seats,
             sitting_out=out,
             round=round_name,
@@ -445,6 +492,8 @@ class _Fold:
         if in_stoeckle and hand.get("game") in _MUNGO:
             # 001 §5.4: the Mungo is one of each player's games; the hand names whose Stöckle it was.
             mungo_owner = self._mungo_owner(hand.pop("declarer", None), seats)
+        if self.ruleset.SITTING_OUT_SETTLES and out:
+            hand["sitting_out"] = out[0]  # Skat: the dealer who sits out settles too (spec §2.4)
         context = Context(bock=bock, round=round_name if self.schafkopf else "normal")
         result = self.ruleset.score(hand, seats, context)
         outcome = result.outcome
@@ -466,7 +515,8 @@ class _Fold:
             # deal goes on clockwise from whoever dealt.
             self.dealer = (dealer + 1) % self.n
         self.vergeben_in_row = 0
-        triggered = () if outcome.penalty else self._triggers(outcome, hand)
+        fee = self._keep_list(result)
+        triggered = () if outcome.penalty else self._triggers(outcome, hand, result)
         return EntryResult(
             number=self.entries,
             kind="hand",
@@ -483,7 +533,24 @@ class _Fold:
             wrong_dealer=wrong,
             triggered=triggered,
             bought_by=buyer,
+            verlustspielgeld=fee,
         )
+
+    def _keep_list(self, result: HandResult) -> int:
+        """Write the hand on the Spielliste (where the rule set keeps one) and count the game for
+        its declarer; returns the Verlustspielgeld a lost game costs him (skat.md §6)."""
+        if result.sheet is not None:
+            for name, amount in result.sheet.written.items():
+                self.list_totals[self.index[name]] += amount
+        outcome = result.outcome
+        if outcome.declarer is None or outcome.declarer_won is None or outcome.penalty:
+            return 0
+        i = self.index[outcome.declarer]
+        if outcome.declarer_won:
+            self.won[i] += 1
+            return 0
+        self.lost[i] += 1
+        return self.table.verlustspielgeld_for(self.lost[i])
 
     # --- buying the cards (001 §7.1/§7.2) --------------------------------------------------------
 
@@ -600,11 +667,11 @@ class _Fold:
         lines.append(Line(f"Stock aufgedoppelt ({declarer})", amount))
         return amount
 
-    def _triggers(self, outcome: Outcome, hand: Mapping[str, Any]) -> tuple[str, ...]:
+    def _triggers(self, outcome: Outcome, hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
         """Rounds this hand sets off; every hand counts, also one inside a special round or the
         Bockspiel (the new round queues behind the one in force)."""
         out: list[str] = []
-        if self.table.bock and any(self._bock_trigger(t, outcome, hand) for t in self.table.bock_triggers):
+        if self.table.bock and any(self._bock_trigger(t, outcome, hand, result) for t in self.table.bock_triggers):
             self._add_round("bockrunde")  # at most one Bockrunde per hand, however many criteria
             out.append("bockrunde")
         if self.table.mungorunde and self._all_tricks(outcome, hand):
@@ -632,10 +699,20 @@ class _Fold:
             or (type(tricks) is int and tricks in (0, 8))
         )
 
-    def _bock_trigger(self, trigger: str, outcome: Outcome, hand: Mapping[str, Any]) -> bool:
+    def _bock_trigger(self, trigger: str, outcome: Outcome, hand: Mapping[str, Any], result: HandResult) -> bool:
         sided = outcome.augen is not None and outcome.game not in _NO_SIDES
         if trigger == "6060":
-            return sided and outcome.augen == 60  # 001 §5.1
+            return sided and outcome.augen == 60  # 001 §5.1; skat.md §7: a game lost at 60:60
+        if trigger == "kontra_re_lost":
+            return outcome.kontra == 2 and outcome.declarer_won is False  # skat.md §7: lost after Re
+        if trigger == "grand_hand_won":
+            return outcome.game == "grand" and outcome.declarer_won is True and hand.get("hand") is True
+        if trigger == "hundred":
+            # skat.md §7 "a list total that is a multiple of 100": a total this hand changed that
+            # now stands at 100, 200 … or −100 … (0 is where every list starts, not a Hunderter).
+            written = result.sheet.written if result.sheet is not None else {}
+            totals = [self.list_totals[self.index[name]] for name in written]
+            return any(total % 100 == 0 and total != 0 for total in totals)
         if trigger == "3090":
             return sided and outcome.augen in (30, 90)  # 001 §5.1: either side with 30
         if trigger == "120120":
@@ -725,7 +802,9 @@ class _Fold:
 
     def _zusammengeworfen(self, payouts: dict[str, int], lines: list[Line]) -> int:
         if self.table.stock != "anhang_c":
-            lines.append(Line("Zusammengeworfen: der Nächste gibt"))
+            # Skat: all passed without Ramsch — "eingepasst", the next dealer deals (skat.md §7).
+            said = "Eingepasst" if self.table.family == "skat" else "Zusammengeworfen"
+            lines.append(Line(f"{said}: der Nächste gibt"))
             return 0
         # 003 §3.2 "Jeder Teilnehmer zahlt eine Einheit": the players of this deal, a Rufspiel's price.
         sk = self.schafkopf

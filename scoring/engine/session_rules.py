@@ -9,7 +9,8 @@ them off the preset's options and builds a ``TableRules`` here.
 Defaults follow the preset: where the preset plays the special rounds of 001 §5
 (``special_rounds``, i.e. ``allgaeu``) the table plays them the Allgäu way (Bock on 60:60 and
 30:90, Mungorunde, the Stock of 001 §8, the Bockspiel of 001 §8.4); everywhere else every table
-option is off until the club switches it on. Every option and reading is documented in
+option is off until the club switches it on. A Skat table (skat.md) takes its Bock triggers from
+the preset's option ``bock`` and adds the Verlustspielgeld of a list. Every option and reading is documented in
 docs/rules/table-state.md.
 
 This module decides nothing about a hand; it does not fold anything.
@@ -41,7 +42,9 @@ SPECIAL_KINDS = (
 
 # Players at one table per family: 3 only for a Saukopf Dreihaxer (000); with 5 the dealer sits
 # out, with 6 the dealer and the player to his right (001 §7; 004 §5/§10 name a sixth player).
-TABLE_SIZES = {"schafkopf": (4, 5, 6), "saukopf": (3, 4, 5, 6), "doppelkopf": (4, 5, 6)}
+# Skat is played by three: at a table of four the dealer sits out (skat.md §1).
+TABLE_SIZES = {"schafkopf": (4, 5, 6), "saukopf": (3, 4, 5, 6), "doppelkopf": (4, 5, 6), "skat": (3, 4)}
+DEALER_SITS_OUT_FROM = {"skat": 4}  # every other family: from five at the table
 
 # 001 §11.4: "Es werden keine speziellen Runden (Kapitel 5) gespielt" — and no Bock.
 _NO_BOCK_PRESETS = frozenset({"allgaeu-meisterschaft"})
@@ -57,6 +60,10 @@ ALL_TABLE_OPTIONS = (
     "wrong_dealer",
     "vergeben_limit",
     "buy_price",
+    "verlustspielgeld",
+    "verlustspielgeld_first",
+    "verlustspielgeld_later",
+    "verlustspielgeld_first_games",
 )
 
 
@@ -85,7 +92,26 @@ class TableRules:
     schmeissen: bool = False  # Doppelkopf (004 §5)
     buying: bool = False  # Schafkopf family: the cards can be bought at five and six (001 §7.1/§7.2)
     buy_price: int = 0
+    dealer_sits_out_from: int = 5  # the dealer sits out from this many at the table (Skat: four)
+    # Skat (skat.md §6): each lost game of a list costs its declarer a fee into the Kasse, in cents:
+    # ``verlustspielgeld_first`` for each of the first ``verlustspielgeld_first_games``, then
+    # ``verlustspielgeld_later``. Money beside the list's points, never part of the payouts.
+    verlustspielgeld: bool = False
+    verlustspielgeld_first: int = 50
+    verlustspielgeld_later: int = 100
+    verlustspielgeld_first_games: int = 3
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    def verlustspielgeld_for(self, lost: int) -> int:
+        """The fee of a player's ``lost``-th lost game of the list (0 where the table has none)."""
+        if not self.verlustspielgeld or lost < 1:
+            return 0
+        return self.verlustspielgeld_first if lost <= self.verlustspielgeld_first_games else self.verlustspielgeld_later
+
+    def verlustspielgeld_total(self, lost: int) -> int:
+        """The fees of a player's ``lost`` lost games of one list together."""
+        first = min(lost, self.verlustspielgeld_first_games)
+        return self.verlustspielgeld_for(1) * first + self.verlustspielgeld_for(lost) * (lost - first)
 
 
 # Maxima of the table options (issue 17, docs/rules/table-state.md): a payment into the Stock
@@ -95,6 +121,10 @@ MAX_STOCK_PRICE = 10_000
 MAX_VERGEBEN_LIMIT = 20
 # Buying the cards (001 §7.1/§7.2, issue 12): at most what a Stock payment may be, never doubled.
 MAX_BUY_PRICE = MAX_STOCK_PRICE
+# Skat's Verlustspielgeld: a fee of at most 100 € a lost game; the fee changes after at most a
+# tournament list's 48 games.
+MAX_VERLUSTSPIELGELD = MAX_STOCK_PRICE
+MAX_LIST_GAMES = 48
 
 
 def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
@@ -171,6 +201,8 @@ def table_option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
                     choices=("bockspiel", "continue"),
                 ),
             ]
+    elif ruleset.FAMILY == "skat":
+        specs += _skat_specs(ruleset)
     elif ruleset.FAMILY == "doppelkopf":
         if ruleset.opt("bock_doubles"):
             specs += _bock_specs(DOPPELKOPF_TRIGGERS, ())
@@ -208,13 +240,54 @@ def _bock_specs(triggers: tuple[str, ...], default: tuple[str, ...]) -> list[Opt
             kind="list",
             choices=triggers,
         ),
+        _overlap_spec(),
+    ]
+
+
+def _overlap_spec() -> OptionSpec:
+    return OptionSpec(
+        "bock_overlap",
+        "queue",
+        "queue = Runden werden nie gemeinsam gespielt, sondern nacheinander (001 §5); stack = Bockrunden"
+        " überlagern sich, jede laufende verdoppelt noch einmal",
+        kind="choice",
+        choices=("queue", "stack"),
+    )
+
+
+def _skat_specs(ruleset: RuleSet) -> list[OptionSpec]:
+    """Skat: the Bock triggers are the preset's own option ``bock`` (a hand scored alone checks
+    its Bock against them); the table adds how Bock rounds overlap and the Verlustspielgeld."""
+    specs = [_overlap_spec()] if ruleset.opt("bock") else []
+    return [
+        *specs,
         OptionSpec(
-            "bock_overlap",
-            "queue",
-            "queue = Runden werden nie gemeinsam gespielt, sondern nacheinander (001 §5); stack = Bockrunden"
-            " überlagern sich, jede laufende verdoppelt noch einmal",
-            kind="choice",
-            choices=("queue", "stack"),
+            "verlustspielgeld",
+            False,
+            "Verlustspielgeld (skat.md §6): jedes verlorene Spiel einer Liste kostet den Alleinspieler eine"
+            " Gebühr in die Kasse, in Cent, neben den Punkten der Liste",
+            kind="bool",
+        ),
+        OptionSpec(
+            "verlustspielgeld_first",
+            50,
+            "Verlustspielgeld je verlorenes Spiel für die ersten Spiele einer Liste (Cent)",
+            minimum=0,
+            maximum=MAX_VERLUSTSPIELGELD,
+        ),
+        OptionSpec(
+            "verlustspielgeld_later",
+            100,
+            "Verlustspielgeld je weiteres verlorenes Spiel einer Liste (Cent)",
+            minimum=0,
+            maximum=MAX_VERLUSTSPIELGELD,
+        ),
+        OptionSpec(
+            "verlustspielgeld_first_games",
+            3,
+            "So viele verlorene Spiele einer Liste kosten den ersten Betrag, jedes weitere den zweiten",
+            minimum=0,
+            maximum=MAX_LIST_GAMES,
         ),
     ]
 
@@ -238,11 +311,12 @@ def build_table_rules(ruleset: RuleSet, overrides: Mapping[str, Any] | None = No
     bock = "bock_overlap" in specs
     special = family == "schafkopf" and bool(ruleset.opt("special_rounds"))
     kinds = (("bockrunde",) if bock else ()) + (SPECIAL_KINDS if special else ())
+    triggers = tuple(ruleset.opt("bock")) if family == "skat" else values.get("bock_triggers", ())
     return TableRules(
         family=family,
         table_sizes=TABLE_SIZES.get(family, (4,)),
         bock=bock,
-        bock_triggers=values.get("bock_triggers", ()),
+        bock_triggers=triggers,
         bock_overlap=values.get("bock_overlap", "queue"),
         special_kinds=kinds,
         mungorunde=values.get("mungorunde", False),
@@ -255,6 +329,11 @@ def build_table_rules(ruleset: RuleSet, overrides: Mapping[str, Any] | None = No
         schmeissen=family == "doppelkopf",
         buying=family == "schafkopf",
         buy_price=values.get("buy_price", 0),
+        dealer_sits_out_from=DEALER_SITS_OUT_FROM.get(family, 5),
+        verlustspielgeld=values.get("verlustspielgeld", False),
+        verlustspielgeld_first=values.get("verlustspielgeld_first", 50),
+        verlustspielgeld_later=values.get("verlustspielgeld_later", 100),
+        verlustspielgeld_first_games=values.get("verlustspielgeld_first_games", 3),
         options={name: list(v) if isinstance(v, tuple) else v for name, v in values.items()},
     )
 

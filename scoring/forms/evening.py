@@ -208,7 +208,14 @@ def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
     if spec.kind == "bool":
         return forms.BooleanField(label=label, required=False, initial=value)
     if spec.kind == "int":
-        return forms.IntegerField(label=label, min_value=spec.minimum, max_value=spec.maximum, initial=value)
+        # An option unset by default (Skat's ``cents_per_point``) may be left empty.
+        return forms.IntegerField(
+            label=label,
+            min_value=spec.minimum,
+            max_value=spec.maximum,
+            initial=value,
+            required=spec.default is not None,
+        )
     choices = [(choice, choice) for choice in spec.choices]
     if spec.kind == "choice":
         return forms.ChoiceField(label=label, choices=choices, initial=value)

@@ -72,8 +72,9 @@ def _hands() -> list[dict[str, Any]]:
     for name in registry.all_presets():
         rules = registry.load(name)
         rng = random.Random(f"hands-{name}")
+        seats = SEATS[: max(rules.SEAT_COUNTS)]  # Skat: three play each game
         for _ in range(HANDS_PER_PRESET):
-            docs.append({"ruleset": name, "seats": list(SEATS), **random_hand(rules, rng, SEATS)})
+            docs.append({"ruleset": name, "seats": list(seats), **random_hand(rules, rng, seats)})
     return docs
 
 

@@ -347,3 +347,14 @@ def test_the_english_locale_translates_the_sheet(client_as: Any, table: Table) -
     client.cookies["django_language"] = "en"
     page = client.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Deals:" in page and "Save no. 1" in page
+
+
+def test_a_skat_club_saves_its_rules_with_money_per_point_left_empty(client_as: Any, world: World) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"}) + "?preset=skat"
+    data = _rules_post(client, path, kontra_re="on")
+    assert data["cents_per_point"] is None
+    response = client.post(reverse("scoring:club_rules", kwargs={"slug": "test"}), {**data, "cents_per_point": ""})
+    assert response.status_code == 302
+    rules = ClubRules.objects.get(club=world.club)
+    assert (rules.preset, rules.options) == ("skat", {"kontra_re": True})

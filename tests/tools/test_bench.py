@@ -32,7 +32,16 @@ KEYS = {
     "open_rank_ms",
     "open_rank_page_ms",
 }
-PRESETS = {"standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf", "saukopf", "doppelkopf"}
+PRESETS = {
+    "standard",
+    "allgaeu",
+    "allgaeu-meisterschaft",
+    "reiner-schafkopf",
+    "saukopf",
+    "doppelkopf",
+    "skat",
+    "skat-seeger",
+}
 
 
 def production_bench(database_url: str, *args: str) -> dict:

@@ -137,7 +137,7 @@ def test_prizes_split_a_shared_place_and_round_down() -> None:
     ("change", "code", "field"),
     [
         ({"rounds": None}, "missing_field", "rounds"),
-        ({"ruleset": "skat"}, "unknown_preset", "ruleset"),
+        ({"ruleset": "tarock"}, "unknown_preset", "ruleset"),
         (
             {"players": [{"number": 1, "name": "Anna"}, {"number": 1, "name": "Bert"}]},
             "invalid_value",
