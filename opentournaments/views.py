@@ -24,6 +24,7 @@ from clubs.ids import parse_id
 from clubs.models import Member
 from opentournaments import exports, links, selectors, services
 from opentournaments.forms import (
+    DrawForm,
     GuestSearchForm,
     OpenTournamentForm,
     RegistrationForm,
@@ -214,16 +215,30 @@ def registration_withdraw(request: HttpRequest, access: ClubAccess, open_id: int
 
 @club_view(Need.MANAGE, methods=["POST"])
 def round_draw(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """Draw the round the form names; a form sent again (or a second desk at the same moment)
+    lands on the round drawn by the first, and nothing more is drawn."""
     tournament = _tournament(access, open_id)
+    overview = redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Die Seite war veraltet; bitte neu laden und noch einmal auslosen."))
+        return overview
     day = None
     if len(tournament.days) > 1:
-        form = RoundDayForm(request.POST, days=tournament.days)
-        day = form.cleaned_data["day"] if form.is_valid() else None
+        day_form = RoundDayForm(request.POST, days=tournament.days)
+        day = day_form.cleaned_data["day"] if day_form.is_valid() else None
     try:
-        round_ = services.round_draw(tournament=tournament, day=day, user=request.user)
+        round_ = services.round_draw(
+            tournament=tournament, number=form.cleaned_data["round"], day=day, user=request.user
+        )
+    except services.DrawnMeanwhile as twice:
+        messages.info(request, twice.message)
+        if twice.meant > twice.drawn:
+            return overview
+        return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=twice.meant)
     except ValidationError as error:
         _report(request, error)
-        return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+        return overview
     messages.success(request, _("Runde %(number)s ist ausgelost.") % {"number": round_.number})
     return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=round_.number)
 
@@ -383,6 +398,7 @@ def _entry_forms(
                     seats=[(seat.number, seat.name) for seat in seated.seats],
                     initial_scores=seated.scores,
                     focus=number == focus and bound is None,
+                    soli_label=seating.round.tournament.soli_label,
                     prefix=f"t{number}",
                 ),
             )
@@ -440,6 +456,7 @@ def table_entry(
         seats=[(seat.number, seat.name) for seat in seated.seats],
         initial_scores={},
         focus=True,
+        soli_label=tournament.soli_label,
         prefix=f"t{table_no}",
     )
     if form.is_valid():

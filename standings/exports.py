@@ -465,9 +465,12 @@ def document_title(club: Club, period: Period) -> str:
 
 
 def file_response(content: bytes | str, content_type: str, filename: str, *, inline: bool = False) -> HttpResponse:
-    """A file for the browser: downloaded, or shown in it (``inline``: a printout to print or save)."""
+    """A file for the browser: downloaded, or shown in it (``inline``: a printout to print or save).
+    Never stored on the way (``no-store``): a club's figures, names and Wohnorte stay out of shared
+    and browser caches, and a printout asked for again is made again, never an old one shown."""
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
     return response
 
 

@@ -87,8 +87,17 @@ def test_startgeld_and_withdrawal_from_the_list(client_as, tournament: OpenTourn
 
 
 def test_an_owner_draws_a_round_and_everyone_reads_the_seating(client_as, tournament: OpenTournament) -> None:
-    response = client_as("owner").post(url("draw", tournament))
+    owner = client_as("owner")
+    assert 'name="round" value="1"' in owner.get(url("detail", tournament)).content.decode()
+    response = owner.post(url("draw", tournament), {"round": "1"})
     assert response.url == url("round", tournament, round_number=1)
+    # The same form again (a double click, the browser's resend): round 1 again, nothing drawn.
+    again = owner.post(url("draw", tournament), {"round": "1"}, follow=True)
+    assert again.redirect_chain[-1][0] == url("round", tournament, round_number=1)
+    assert "Runde 1 ist schon ausgelost" in again.content.decode()
+    stale = owner.post(url("draw", tournament), {}, follow=True)  # a page from before the form named it
+    assert "bitte neu laden" in stale.content.decode()
+    assert tournament.round_set.count() == 1
     page = client_as("member").get(response.url).content.decode()
     assert "Tisch 2" in page and "gibt zuerst" in page
     assert page.count("Gast 00") == 2 * 9  # by table and by name
