@@ -630,29 +630,56 @@ def prize_list(tournament: OpenTournament) -> PrizeList | None:
 
 
 @dataclass(frozen=True)
+class SheetRow:
+    """One game's row of a Wertungszettel: its number, who deals it, and who sits it out (at five
+    the dealer, at six the dealer and the Abheber to his right: 001 §7.1/§7.2, as the engine's
+    fold seats them), whose cells are shaded."""
+
+    game: int
+    dealer: Seat
+    out: frozenset[int]  # start numbers
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """A table's Wertungszettel: its players in seat order and, for every game the table deals,
-    who deals it (clockwise from the first seat)."""
+    who deals it (clockwise from the first seat) and who sits out. Each player has two columns:
+    the game's points and his running "Stand", so the final figures stand in the last row."""
 
     table: SeatedTable
-    dealers: list[tuple[int, Seat]]  # (game number from 1, dealer)
+    rows: list[SheetRow]
+    soli_label: str  # "Soli (gewonnen)": the tournament's soli_count
 
     @property
     def row_mm(self) -> float:
-        """The height of a game's row: as high as writing wants (6 mm), as low as one A4 page
-        with every game and the two total rows needs (about 200 mm for the rows)."""
-        return min(60, 2000 // (len(self.dealers) + 2)) / 10
+        """The height of a game row's cells: as high as writing wants (6 mm), as low as one A4
+        page with every game, the total rows and the signatures needs (about 185 mm for the game
+        rows, of which each row's padding and border take 0.7 mm: 48 games at six, 3.85 mm each)."""
+        return min(60, 1850 // len(self.rows) - 7) / 10
+
+
+def _sitting_out(seats: list[Seat], dealer: int) -> frozenset[int]:
+    """Who sits out the game ``seats[dealer]`` deals (001 §7.1/§7.2, ``scoring.engine.session``)."""
+    if len(seats) < 5:
+        return frozenset()
+    out = {seats[dealer].number}
+    if len(seats) == 6:
+        out.add(seats[dealer - 1].number)  # the Abheber, to the dealer's right
+    return frozenset(out)
 
 
 def score_sheets(round_: Round) -> list[ScoreSheet]:
     """One sheet per table of ``round_``: games per round are per player, so a table of five or six
     deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too)."""
-    games = round_.tournament.games_per_round
+    tournament = round_.tournament
     sheets = []
     for seated in seating(round_).tables:
-        count = games * len(seated.seats) // 4
-        dealers = [(g, seated.seats[(g - 1) % len(seated.seats)]) for g in range(1, count + 1)]
-        sheets.append(ScoreSheet(table=seated, dealers=dealers))
+        seats = seated.seats
+        rows = [
+            SheetRow(game, seats[(game - 1) % len(seats)], _sitting_out(seats, (game - 1) % len(seats)))
+            for game in range(1, table_games(tournament, len(seats)) + 1)
+        ]
+        sheets.append(ScoreSheet(table=seated, rows=rows, soli_label=tournament.soli_label))
     return sheets
 
 

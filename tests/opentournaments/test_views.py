@@ -135,7 +135,9 @@ def test_the_score_sheets_name_the_dealer_of_every_game(client_as, tournament: O
     round_ = services.round_draw(tournament=tournament, seed=1, user=None)
     sheets = selectors.score_sheets(round_)
     five = next(s for s in sheets if len(s.table.seats) == 5)
-    assert len(five.dealers) == 40  # 32 games per player: the five deal 5/4 of them
-    assert [d.number for _g, d in five.dealers[:6]] == [*five.table.table.seats, five.table.table.seats[0]]
+    assert len(five.rows) == 40  # 32 games per player: the five deal 5/4 of them
+    seats = five.table.table.seats
+    assert [row.dealer.number for row in five.rows[:6]] == [*seats, seats[0]]
+    assert [row.out for row in five.rows[:2]] == [{seats[0]}, {seats[1]}]  # the dealer sits out, shaded
     response = client_as("member").get(url("sheets_pdf", tournament, round_number=1))
     assert response.content.startswith(b"%PDF")
