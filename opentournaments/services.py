@@ -464,6 +464,8 @@ def table_phone_start(*, table: RoundTable, user: User) -> RoundTable:
     if sibling is not None:
         assert sibling.phone_table is not None
         session = sibling.phone_table.session
+        if session.is_closed:  # its other phone tables have finished: the round goes on here
+            session = scoring_services.session_reopen(session=session, user=user)
     else:
         session = scoring_services.session_create(club=tournament.club, date=timezone.localdate(), user=user)
         session.note = _("%(tournament)s, Runde %(round)s") % {"tournament": tournament, "round": round_.number}

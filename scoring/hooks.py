@@ -25,7 +25,12 @@ The scoring app knows nothing of them; an app registers plain functions here in 
   whatever the evening's own state (e.g. its championship is finished), with the way forward.
   While one answers, every write to the evening is refused with that reason: an entry appended,
   corrected, deleted or undone, a table started, the evening closed or reopened. The pages show
-  the reason instead of the buttons.
+  the reason instead of the buttons;
+- ``standings_exclusions``: ``exclude(club_id) -> Iterable[Exclusion]``, what of the club's ledger
+  its standings and statistics over a period (season, month, all time) leave out: evenings
+  whose rows do not count, or only the rows of some players in them (e.g. an open tournament's
+  games, and its guests always, issue 31 §8). An evening's own figures count every row; this is
+  read by ``standings``, not by the services.
 
 A check refuses by raising ``ValidationError`` (or ``PermissionDenied``) with the reason; a
 refused call changes nothing.
@@ -33,13 +38,14 @@ refused call changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.core.exceptions import PermissionDenied, ValidationError
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
+    from django.db.models import QuerySet
 
     from clubs.models import Member
     from scoring.models import Session, Table
@@ -54,6 +60,18 @@ entry_written: list[Callable[[Table, User], None]] = []
 table_notes: list[Callable[[Table], str | None]] = []
 table_links: list[Callable[[Table], tuple[str, str] | None]] = []
 session_locks: list[Callable[[Session], str | None]] = []
+
+
+class Exclusion(NamedTuple):
+    """Rows of ``sessions`` that a club's standings over a period leave out: every row, or only
+    those of ``members`` (None: every player). Each is ids, or a query of one id column (it runs
+    inside the standings' own query, as a subquery: no query of its own)."""
+
+    sessions: Collection[int] | QuerySet[Any]
+    members: Collection[int] | QuerySet[Any] | None = None
+
+
+standings_exclusions: list[Callable[[int], Iterable[Exclusion]]] = []
 
 
 def hands_left(table: Table) -> int | None:
@@ -75,6 +93,11 @@ def links(table: Table) -> list[tuple[str, str]]:
 def session_lock(session: Session) -> str | None:
     """The reason ``session`` may not change at all (the first registered lock that answers), or None."""
     return next((reason for reason in (lock(session) for lock in session_locks) if reason), None)
+
+
+def exclusions(club_id: int) -> list[Exclusion]:
+    """What the registered apps leave out of the club's standings over a period."""
+    return [found for exclude in standings_exclusions for found in exclude(club_id)]
 
 
 def check_unlocked(session: Session) -> None:

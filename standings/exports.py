@@ -146,7 +146,9 @@ def _won_text(value: bool | None) -> str | None:
 class HandsReport:
     """Every entry of the period with every player's amount, the Stock and the explanation.
 
-    A row's amounts and its Stock always add up to zero (the engine books it so)."""
+    A row's amounts and its Stock add up to zero (the engine books it so), except at an open
+    tournament's phone table that counts for the club: its guests are in no standings, so they
+    have no column (``selectors.ledger_q``)."""
 
     def __init__(self, *, club: Club, period: Period, standings: Sequence[UnitStandings] | None = None) -> None:
         self.club = club
@@ -171,7 +173,9 @@ class HandsReport:
 
     def rows(self) -> Iterator[list[Any]]:
         entries = (
-            Entry.objects.filter(self.period.session_q("table__session__"), table__session__club=self.club)
+            Entry.objects.filter(
+                stats.session_q(self.period, self.club.pk, "table__session__"), table__session__club=self.club
+            )
             .order_by("table__session__date", "table__session_id", "table_id", "number")
             .values_list(
                 "id",
@@ -190,7 +194,7 @@ class HandsReport:
             )
         )
         ledger = (
-            LedgerEntry.objects.filter(self.period.q(), club=self.club)
+            LedgerEntry.objects.filter(stats.ledger_q(self.period, self.club.pk), club=self.club)
             .order_by("date", "session_id", "table_id", "entry__number")
             .values_list("entry_id", "member_id", "amount")
             .iterator(chunk_size=5000)
@@ -265,7 +269,7 @@ class PlayersReport:
     def rows(self) -> Iterator[list[Any]]:
         played = Q(won__isnull=False)
         grouped = (
-            LedgerEntry.objects.filter(self.period.q(), club=self.club)
+            LedgerEntry.objects.filter(stats.ledger_q(self.period, self.club.pk), club=self.club)
             .values("member__display_name", "unit")
             .annotate(
                 evenings=Count("session_id", distinct=True),
