@@ -8,20 +8,23 @@ draws one round."""
 from __future__ import annotations
 
 import datetime
+from unittest.mock import patch
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club, Member
 from opentournaments import services
 from opentournaments.models import MAX_DAYS, MAX_PLAYERS, MAX_START_NUMBER, OpenTournament, Registration, RoundTable
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import Session, Table
 from standings import exports as standings_exports
 from standings import selectors as stats
-from tests.factories import ClubFactory, MemberFactory, make_open_tournament, rufspiel, seat_names
+from tests.factories import ClubFactory, MemberFactory, World, make_open_tournament, rufspiel, seat_names
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +169,42 @@ def test_a_draw_form_sent_again_draws_nothing_more() -> None:
     with pytest.raises(services.DrawnMeanwhile, match="noch nicht an der Reihe"):
         services.round_draw(tournament=tournament, number=3, user=None)
     assert tournament.round_set.count() == 1
+
+
+# --- §9: the phone's first game while the desk takes its table back to paper ----------------------
+
+
+def test_a_phone_saving_while_the_desk_takes_the_table_back_gets_a_clear_refusal(world: World, client_as) -> None:
+    """Issue 31 §9: the desk's "Doch vom Zettel eintragen" wins the race against the phone's first
+    game. Whichever step of the phone's save finds the table gone (its seats while the form is
+    read, the table row at the lock) refuses with the reason: the page back at the evening, the
+    offline queue a JSON refusal (410), never a server error or an HTML "not found"."""
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    table = services.round_draw(tournament=tournament, seed=1, user=None).tables.first()
+    sheet = services.table_phone_start(table=table, user=None).phone_table
+    assert sheet is not None
+    read_by_the_phone = Table.objects.get(pk=sheet.pk)
+    kwargs = {"slug": world.club.slug, "session_id": sheet.session_id, "table_id": sheet.pk}
+    scorer = client_as("scorer")
+
+    def desk_wins(*args: object) -> Table:
+        services.table_phone_stop(table=table, user=None)  # just after the phone's request read the table
+        return read_by_the_phone
+
+    with patch("scoring.selectors.club_table_to_write", desk_wins):
+        answer = scorer.post(reverse("scoring:entry_add", kwargs=kwargs), {"game": "rufspiel"}, HTTP_HX_REQUEST="true")
+    assert (
+        answer.status_code == 200
+        and answer["HX-Redirect"] == Session.objects.get(pk=sheet.session_id).get_absolute_url()
+    )
+    page = scorer.get(answer["HX-Redirect"]).content.decode()
+    assert "Diesen Tisch gibt es nicht mehr" in page
+    with pytest.raises(scoring_selectors.TableGone):  # the lock finds no row
+        scoring_services.entry_append(table=read_by_the_phone, data={"game": "rufspiel"}, user=None)
+    queued = scorer.post(reverse("offline:entry_send", kwargs=kwargs), {"login": "x", "target": "entry"})
+    assert queued.status_code == 410 and queued["Content-Type"] == "application/json"
+    assert queued.json()["status"] == "refused" and "nichts gespeichert" in queued.json()["errors"]["__all__"][0]
+    data = scorer.get(reverse("offline:table_data", kwargs=kwargs))
+    assert data.status_code == 410 and data.json()["status"] == "refused"
+    table.refresh_from_db()
+    assert table.phone_table is None and not Table.objects.filter(pk=sheet.pk).exists()
