@@ -17,7 +17,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+from django_ratelimit.core import is_ratelimited
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.ids import parse_id
@@ -559,14 +560,23 @@ def room(request: HttpRequest, access: ClubAccess, open_id: int, mode: str = "ra
 
 
 PUBLIC_QUERY_MAX = 100
+# Requests per address and minute to one tournament's public link (issue 31 §9): a player looks
+# himself up a few times a round; a phone reloading every two seconds still gets through.
+PUBLIC_RATE = "30/m"
 
 
-@require_GET
+@require_safe
 def public(request: HttpRequest, club_slug: str, token: str) -> HttpResponse:
     """The read-only tournament link (no login, so not through clubs.access): only this
     tournament, found by its club and its unguessable token (404 otherwise); a player looks
     himself up by name or start number and finds his table and seat in the current round and his
-    place and points. Nothing of the desk (Startgeld, Wohnort, members) and no way into the club."""
+    place and points. Nothing of the desk (Startgeld, Wohnort, members) and no way into the club.
+    HEAD is answered like GET; more than ``PUBLIC_RATE`` from one address gets 429 with a wait,
+    before anything is read (a wrong token counts too)."""
+    if is_ratelimited(request, group=f"open-public:{club_slug}/{token}", key="ip", rate=PUBLIC_RATE, increment=True):
+        response = render(request, "opentournaments/public_wait.html", status=429)
+        response["Retry-After"] = "60"
+        return response
     tournament = get_object_or_404(
         OpenTournament.objects.select_related("club"), club__slug=club_slug, public_token=token
     )

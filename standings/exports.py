@@ -24,6 +24,7 @@ from django.db.models import Count, Max, Min, Q, Sum
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -474,7 +475,7 @@ def file_response(content: bytes | str, content_type: str, filename: str, *, inl
     and browser caches, and a printout asked for again is made again, never an old one shown."""
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
+    add_never_cache_headers(response)  # as config.nostore does for the pages: no-store among others
     return response
 
 
