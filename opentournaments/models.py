@@ -94,6 +94,10 @@ class OpenTournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
 
+    # A copy of the club (``import_club --slug``) gets a new public token (clubs.backup): the
+    # original's link and printed QR codes must not open the copy.
+    FRESH_IN_A_COPY = ("public_token",)
+
     class Meta:
         ordering = ["-starts_on", "-id"]
         verbose_name = _("Offenes Turnier")
