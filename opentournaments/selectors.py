@@ -465,6 +465,13 @@ class OpenRanking:
         return any(row.has_prize for row in self.rows)
 
     @property
+    def round_width(self) -> int:
+        """Characters of the widest figure of a round (at least "R10"), for the printed ranking's
+        rounds set in one column of fixed-width figures (``templatetags.open_tags.rounds_line``)."""
+        widest = max((len(str(p)) for row in self.rows for p in row.rounds if p is not None), default=1)
+        return max(widest, len(f"R{self.after_round}"))
+
+    @property
     def has_decisions(self) -> bool:
         """Whether a tie-break separated anyone (then the "entschieden durch" column says why)."""
         return any(row.decided_by is not None for row in self.rows)

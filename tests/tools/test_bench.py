@@ -29,6 +29,7 @@ KEYS = {
     "open_draw_s",
     "open_rank_ms",
     "open_rank_page_ms",
+    "open_ranking_pdf_ms",
 }
 PRESETS = {"standard", "allgaeu", "allgaeu-meisterschaft", "reiner-schafkopf", "saukopf", "doppelkopf"}
 
