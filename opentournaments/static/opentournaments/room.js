@@ -94,9 +94,16 @@
     if (!heads || !rows.length) return;
     while (heads.children.length > 1) heads.removeChild(heads.lastElementChild);
     setProperty("--room-cols", 1);
-    setProperty("--room-name-min", winnerNameEm(b).toFixed(2) + "em");
+    var nameMin = winnerNameEm(b).toFixed(2) + "em";
+    setProperty("--room-name-min", nameMin);
     var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
     var best = plan(b, rows, size);
+    // The winners' names whole, unless that costs a page (a very large tournament on a small
+    // projector: every page fewer matters more to the room than the end of one long name).
+    setProperty("--room-name-min", "8em");
+    var narrow = plan(b, rows, size);
+    if (narrow.pages < best.pages) best = narrow;
+    else setProperty("--room-name-min", nameMin);
     // Larger type where the pages leave room: as long as it takes no more pages and no more
     // columns (few players get large type on one page; names keep their width).
     while (size < LARGEST) {
