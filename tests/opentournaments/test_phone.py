@@ -76,6 +76,12 @@ def test_a_phone_table_takes_the_games_of_the_round_and_no_more(club: Club) -> N
     scoring_services.entry_append(table=sheet, data=ruf(a, b), user=None)
     assert "das nächste Spiel (Nr. 2) ist das letzte" in " ".join(hooks.notes(sheet))
     scoring_services.entry_append(table=sheet, data=solo(c), user=None)
+    assert "alle 2 Spiele gespielt" in " ".join(hooks.notes(sheet))
+    # The round's only phone table is done: its evening closed with it (issue 31 §8), so a game
+    # more is refused there already; reopened, the table still takes none.
+    with pytest.raises(ValidationError, match="Der Abend ist abgeschlossen"):
+        scoring_services.entry_append(table=sheet, data=ruf(a, b), user=None)
+    scoring_services.session_reopen(session=sheet.session, user=None)
     with pytest.raises(ValidationError, match="alle 2 Spiele"):
         scoring_services.entry_append(table=sheet, data=ruf(a, b), user=None)
     assert hooks.hands_left(sheet) == 0
