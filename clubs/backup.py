@@ -355,9 +355,10 @@ def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -
         )
     ids: dict[type[models.Model], dict[int, Any]] = {Club: {0: club.pk}}
     count = 0
+    copy = slug != head.get("slug")  # beside the original, which keeps its keys
     for spec in club_models():
         rows = doc["models"].get(spec.label, [])
-        ids[spec.model], added = _restore_rows(spec, rows, club, users, ids)
+        ids[spec.model], added = _restore_rows(spec, rows, club, users, ids, copy=copy)
         count += added
     _check_invitations(club)
     numbers = {
@@ -383,8 +384,14 @@ def _restore_rows(
     club: Club,
     users: dict[str, Any],
     ids: dict[type[models.Model], dict[int, Any]],
+    *,
+    copy: bool = False,
 ) -> tuple[dict[int, Any], int]:
+    """The rows of one model. In a ``copy`` the fields the model names in ``FRESH_IN_A_COPY``
+    (keys such as an open tournament's public token) get new values from their defaults: the
+    copy's links must not open the original's pages (issue 31 §9)."""
     meta = spec.model._meta
+    fresh = set(getattr(spec.model, "FRESH_IN_A_COPY", ())) if copy else set()
     if not isinstance(rows, list):
         raise BackupError(f"{spec.label}: eine Liste erwartet.", f"models.{spec.label}")
     fields = {f.name: f for f in meta.concrete_fields if not f.primary_key}
@@ -410,8 +417,8 @@ def _restore_rows(
             if field_name in to_club:
                 values[field.attname] = club.pk
                 continue
-            if field_name not in row:
-                continue  # a field added after the backup was written: its default
+            if field_name not in row or field_name in fresh:
+                continue  # a field added after the backup was written, or a new key: its default
             value = row[field_name]
             if value is None:
                 if not field.null:

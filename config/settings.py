@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "axes",
+    "django_ratelimit",
     "clubs",
     "scoring",
     "standings",
@@ -175,6 +176,19 @@ AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "clubs.logins.axes_username"  # one counter for DEMO, demo and ｄemo
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 
+# The open tournament's public link needs no login, so it is rate-limited per address
+# (django-ratelimit, opentournaments.views.public). The counts live in each server process's
+# memory: a club's server has no memcached or Redis, and make serve runs two gunicorn processes
+# (deploy/gunicorn.conf.py), so an address gets at most twice the rate before it is refused.
+# django-ratelimit's checks ask for a cache shared by all processes, memcached or Redis (E003,
+# W001); that is the reason they are silenced, not a cache that loses counts (LocMemCache counts
+# under a lock, so the threads of one process count together).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "schafkopf"}}
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# Behind the proxy (deploy/Caddyfile) every request comes from the loopback address: the client's
+# is the last one the proxy put into X-Forwarded-For (config/proxy.py).
+RATELIMIT_IP_META_KEY = "config.proxy.client_address"
+
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("Deutsch")), ("en", _("Englisch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -209,7 +223,8 @@ CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
-if env_bool("DJANGO_BEHIND_PROXY", False):
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+if BEHIND_PROXY:
     # The TLS-terminating proxy must set X-Forwarded-Proto and strip it from client requests.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_HTTPONLY = True

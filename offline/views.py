@@ -15,6 +15,7 @@ import hashlib
 import io
 import json
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -176,7 +177,25 @@ def labels(ruleset: RuleSet) -> dict[str, dict[str, str]]:
     }
 
 
+def _json_when_gone(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
+    """A table of the club that is not there (any more: discarded, an open tournament's table handed
+    back to its paper sheet while an entry waited in the phone's queue) answers the queue in its
+    own terms: ``refused`` with the reason, as JSON with 410 Gone, never an HTML "not found" page
+    (the queue shows the reason at the waiting entry and stops sending it)."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, access: ClubAccess, **kwargs: Any) -> JsonResponse:
+        try:
+            return view(request, access, **kwargs)
+        except Http404:
+            reason = str(selectors.TableGone())
+            return JsonResponse({"status": "refused", "errors": {"__all__": [reason]}}, status=410)
+
+    return answer
+
+
 @club_view(Need.READ, methods=["GET"])
+@_json_when_gone
 def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> JsonResponse:
     """The table's rules, players and log, for the engine in the browser; the idempotency keys
     stored (the phone drops what the server already has); the form the page shows; the login
@@ -213,6 +232,7 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
 
 
 @club_view(Need.WRITE, methods=["POST"])
+@_json_when_gone
 def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> JsonResponse:
     """One entry typed offline, as its form posted it (``target``: ``entry`` or ``event``).
 
@@ -221,12 +241,13 @@ def entry_send(request: HttpRequest, access: ClubAccess, session_id: int, table_
     key was stored before: sent twice, stored once), ``stale`` with the next number when the
     table moved on since it was typed (the phone sends it again there: the server's order
     wins), or ``refused`` with the reasons by field; nothing is stored then (a login that may not
-    write at this table at all, ``scoring.hooks.table_write_checks``, gets ``refused`` as a 403).
+    write at this table at all, ``scoring.hooks.table_write_checks``, gets ``refused`` as a 403;
+    a table that is not there any more, as a 410).
     ``login``: the id of the login that typed it (``offline.logins``); another login's entry is
     not stored under this one: ``foreign`` (on a shared phone only the login that typed an entry
-    sends it, or another one that chose to send it as its own). Each answer but that 403 is a
-    200: the outcome is in ``status`` (any other status is the network's or the login's)."""
-    table = selectors.club_table(access.club, session_id, table_id)  # 404 before anything else
+    sends it, or another one that chose to send it as its own). Each answer but that 403 and
+    410 is a 200: the outcome is in ``status`` (any other status is the network's or the login's)."""
+    table = selectors.club_table(access.club, session_id, table_id)  # 410 "refused" before anything else
     if request.POST.get("login") != login_id(request.user):
         return JsonResponse({"status": "foreign"})
     try:

@@ -15,3 +15,5 @@ class OpenTournamentsConfig(AppConfig):
         hooks.games_left.append(guards.games_left)
         hooks.table_notes.append(guards.table_note)
         hooks.table_links.append(guards.table_link)
+        hooks.standings_exclusions.append(guards.standings_exclusions)
+        hooks.entry_written.append(guards.close_finished_round)

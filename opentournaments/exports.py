@@ -3,7 +3,8 @@
 
 As the championship's workbook does (``tournaments.exports``): the place is a number with a
 "geteilt" column beside it, so the sheet sorts and filters by place; points per round, points,
-Soli are integers and the prize money is euros as a number.
+Soli are integers and the prize money is euros as a number. A round a player did not play is an
+empty cell (never 0), and why he missed it (abgemeldet, nachgemeldet) has a column of its own.
 """
 
 from __future__ import annotations
@@ -16,21 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from opentournaments.models import OpenTournament
-from opentournaments.selectors import OpenRanking
+from opentournaments.selectors import OpenRanking, decided_label
 from scoring.amounts import CENT
 from standings.exports import Amount, Column, workbook_bytes
-
-
-def decided_label(decided_by: str | None) -> str | None:
-    if decided_by is None:
-        return None
-    if decided_by == "soli":
-        return _("Soli")
-    if decided_by == "best_round":
-        return _("beste Runde")
-    if decided_by == "lot":
-        return _("Los")
-    return _("geteilt")
 
 
 class OpenRankingReport:
@@ -47,6 +36,7 @@ class OpenRankingReport:
             Column(_("Nr."), "int", 6),
             Column(_("Name"), "text", 24),
             Column(_("Wohnort"), "text", 18),
+            Column(_("Teilnahme"), "text", 22),
             *(Column(_("R%(number)s") % {"number": n}, "int", 7) for n in range(1, self.ranking.after_round + 1)),
             Column(_("Punkte"), "int", 9),
             Column(_("Soli"), "int", 7),
@@ -65,6 +55,7 @@ class OpenRankingReport:
                 row.number,
                 row.name,
                 row.residence or None,
+                row.away_note or None,
                 *row.rounds,
                 row.points,
                 row.soli,

@@ -10,7 +10,15 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
 from opentournaments import tariffs
-from opentournaments.models import MAX_GAMES, MAX_ROUNDS, TIE_BREAKS
+from opentournaments.models import (
+    FIRST_YEAR,
+    LAST_YEAR,
+    MAX_DAYS,
+    MAX_GAMES,
+    MAX_ROUNDS,
+    TIE_BREAKS,
+    SoliCount,
+)
 from scoring.engine import registry
 from tournaments.forms import schafkopf_presets
 
@@ -82,7 +90,7 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         label=_("letzter Tag"),
         required=False,
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
-        help_text=_("Nur bei mehreren Tagen."),
+        help_text=_("Nur bei mehreren Tagen (höchstens eine Woche)."),
     )
     rounds = forms.IntegerField(label=_("Runden"), min_value=1, max_value=MAX_ROUNDS, initial=3)
     games_per_round = forms.IntegerField(
@@ -99,6 +107,23 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
     plus_only = forms.ChoiceField(label=_("Nur Pluspunkte"), choices=PLUS_CHOICES, required=False)
     tie_breaks = forms.ChoiceField(
         label=_("Bei Punktgleichheit"), choices=TIE_BREAK_CHOICES, initial=",".join(TIE_BREAKS), required=False
+    )
+    # Most Preisschafkopf rules count the won Soli (circled on the list): offered first.
+    soli_count = forms.TypedChoiceField(
+        label=_("Soli zählen"),
+        choices=[(SoliCount.WON, SoliCount.WON.label), (SoliCount.DECLARED, SoliCount.DECLARED.label)],
+        initial=SoliCount.WON,
+        required=False,
+        empty_value=SoliCount.WON,
+        help_text=_("Gilt für die Zahl der Soli bei Punktgleichheit; das Feld der Turnierleitung sagt es auch."),
+    )
+    in_club_standings = forms.BooleanField(
+        label=_("Spiele am Handy zählen in der Vereinswertung"),
+        required=False,
+        help_text=_(
+            "Sonst bleiben die Turnierspiele aus der Jahreswertung des Vereins. Gäste stehen nie darin, "
+            "nur die Mitglieder."
+        ),
     )
     entry_fee = forms.DecimalField(
         label=_("Startgeld (€)"),
@@ -141,6 +166,27 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
             ),
         ]
         self.fields["starts_on"].initial = datetime.date.today()
+        for name in ("starts_on", "ends_on"):
+            self.fields[name].widget.attrs.update(min=f"{FIRST_YEAR}-01-01", max=f"{LAST_YEAR}-12-31")
+
+    def clean(self) -> dict[str, Any]:
+        """The days as the service bounds them (``OpenTournament.clean``): a plausible year, the
+        last day not before the first, at most ``MAX_DAYS`` days."""
+        data = super().clean()
+        for name in ("starts_on", "ends_on"):
+            day = data.get(name)
+            if day is not None and not FIRST_YEAR <= day.year <= LAST_YEAR:
+                self.add_error(
+                    name,
+                    _("Bitte ein Datum zwischen %(first)s und %(last)s.") % {"first": FIRST_YEAR, "last": LAST_YEAR},
+                )
+        first, last = data.get("starts_on"), data.get("ends_on")
+        if first is not None and last is not None and not self.errors:
+            if last < first:
+                self.add_error("ends_on", _("Der letzte Tag liegt nicht vor dem ersten."))
+            elif (last - first).days >= MAX_DAYS:
+                self.add_error("ends_on", _("Ein Turnier dauert höchstens %(days)s Tage.") % {"days": MAX_DAYS})
+        return data
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -152,6 +198,8 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
             "games_per_round": data["games_per_round"],
             **self.chosen_tariff(),
             "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
+            "soli_count": data["soli_count"],
+            "in_club_standings": data["in_club_standings"],
             "entry_fee_cents": _euros_to_cents(data["entry_fee"]),
             "prize_shares": [int(s) for s in data["prize_shares"]],
             "prize_amounts": [_euros_to_cents(a) for a in data["prize_amounts"]],
@@ -192,6 +240,7 @@ class TableFiguresForm(forms.Form):
         seats: list[tuple[int, str]],
         initial_scores: dict[int, tuple[int, int]],
         focus: bool,
+        soli_label: str,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -209,11 +258,17 @@ class TableFiguresForm(forms.Form):
                 widget=forms.TextInput(attrs=attrs),
             )
             self.fields[f"soli_{number}"] = forms.IntegerField(
-                label=_("Soli"),
+                label=soli_label,  # "Soli (gewonnen)": the tournament's soli_count
                 initial=soli,
                 min_value=0,
                 max_value=MAX_GAMES,
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "autocomplete": "off",
+                        "aria-label": f"{soli_label}: {number} {name}",
+                    }
+                ),
             )
 
     def rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
@@ -222,6 +277,13 @@ class TableFiguresForm(forms.Form):
     def figures(self) -> tuple[dict[int, int], dict[int, int]]:
         data = self.cleaned_data
         return ({n: data[f"points_{n}"] for n in self.numbers}, {n: data[f"soli_{n}"] for n in self.numbers})
+
+
+class DrawForm(forms.Form):
+    """The draw button's form: the round it means to draw, so a form sent twice draws one round
+    (``services.round_draw``)."""
+
+    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, widget=forms.HiddenInput)
 
 
 class RoundDayForm(forms.Form):

@@ -6,20 +6,28 @@
   says how many are played and when the last is next; an import asks first (``games_left``);
 - a round's evening seats only the round's tables, each once (``services.table_phone_start``
   makes them): another table there would count in no ranking;
-- the sheet's page leads back to its round of the tournament.
+- the sheet's page leads back to its round of the tournament;
+- the club's standings over a period leave out a tournament's games unless the tournament counts
+  for the club, and its guests always (``standings_exclusions``, issue 31 §8);
+- a round's evening closes when its last phone table has played all its games
+  (``close_finished_round``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.models import Member
-from opentournaments.models import RoundTable
+from opentournaments.models import Registration, RoundTable
 from opentournaments.selectors import table_games
+from scoring import hooks
+from scoring import services as scoring_services
 from scoring.models import Entry, Session, Table
 
 
@@ -111,3 +119,44 @@ def check_table_start(session: Session, members: Sequence[Member]) -> None:
             % {"round": round_table.round.number, "tournament": round_table.round.tournament}
         }
     )
+
+
+def standings_exclusions(club_id: int) -> Iterator[hooks.Exclusion]:
+    """The games of an open tournament's phone tables are the club's ledger rows (the score sheet
+    books every hand), but not the club's season (issue 31 §8): a tournament's evenings count in
+    the club's standings over a period only where the tournament says so (``in_club_standings``),
+    and even then not its guests, who sit at the sheet as the club's inactive guest players only
+    because the sheet seats members. Subqueries, run inside the standings' own query."""
+    phone = RoundTable.objects.filter(round__tournament__club_id=club_id, phone_table__isnull=False)
+    yield hooks.Exclusion(phone.filter(round__tournament__in_club_standings=False).values("phone_table__session_id"))
+    guests = Registration.objects.filter(
+        tournament__club_id=club_id, tournament__in_club_standings=True, member__isnull=True, player__isnull=False
+    )
+    yield hooks.Exclusion(
+        phone.filter(round__tournament__in_club_standings=True).values("phone_table__session_id"),
+        guests.values("player_id"),
+    )
+
+
+def close_finished_round(table: Table, user: AbstractBaseUser | None) -> None:
+    """After a game is entered at a phone table: where every phone table of its round has played
+    all its games, the round's evening is closed (issue 31 §8: it closes with the round, instead of
+    standing "offen" in the club's evenings). Whoever entered the last game closed it, so he may
+    reopen it the same day for a late correction, as may an owner at any time; a table of the
+    round going onto a phone later reopens it (``services.table_phone_start``)."""
+    round_table = _round_table(table)
+    if round_table is None:
+        return
+    round_ = round_table.round
+    sheets = list(round_.tables.filter(phone_table__isnull=False).values_list("phone_table_id", "seats"))
+    played = dict(
+        Entry.objects.filter(table_id__in=[sheet for sheet, _seats in sheets], kind="hand")
+        .values("table_id")
+        .annotate(n=Count("id"))
+        .values_list("table_id", "n")
+    )
+    tournament = round_.tournament
+    if all(played.get(sheet, 0) >= table_games(tournament, len(seats)) for sheet, seats in sheets):
+        session = Session.objects.get(pk=table.session_id)
+        if not session.is_closed:
+            scoring_services.session_close(session=session, user=user)

@@ -14,6 +14,7 @@ import datetime
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
@@ -25,7 +26,23 @@ from scoring.models import Table
 DEFAULT_PRESET = "reiner-schafkopf"  # a points tariff (Zähleinheiten): Rufspiel 1, Solo 5
 MAX_ROUNDS = 10  # tournaments.engine.plan.MAX_PARTIEN
 MAX_GAMES = 200  # tournaments.engine.plan.MAX_GAMES
+MAX_PLAYERS = 400  # tournaments.engine.plan.MAX_PLAYERS: no more can be drawn, so none registered
+# Start numbers fit four digits on every printout, on SQLite as on PostgreSQL (whose small
+# integer would refuse 32,768 where SQLite stores it, and the club's backup would not restore).
+MAX_START_NUMBER = 9999
+# A tournament spans at most a week: a Preisschafkopf is one day, a Schafkopfrennen a weekend.
+# Every overview builds its days (``OpenTournament.days``), so the span is bounded (issue 31 §9).
+MAX_DAYS = 7
+FIRST_YEAR, LAST_YEAR = 1900, 2999  # as the championship's year (tournaments.models)
 TIE_BREAKS = ("soli", "best_round", "lot")  # spec §5, in its default order
+
+
+class SoliCount(models.TextChoices):
+    """What a table written on a phone counts as a player's Soli (spec §5 ``soli_count``); the
+    desk types what the Wertungszettel says, and the rules page and the desk's field say which."""
+
+    DECLARED = "declared", _("jedes Solo, gewonnen oder verloren")
+    WON = "won", _("nur gewonnene Soli")
 
 
 def new_token() -> str:
@@ -51,6 +68,15 @@ class OpenTournament(models.Model):
     preset = models.CharField(_("Tarif"), max_length=40, default=DEFAULT_PRESET)
     options = models.JSONField(_("Optionen"), default=dict)
     tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list)
+    # The spec's default ("declared") for tournaments made before the option; the create form
+    # offers "won" first, as most Preisschafkopf rules count the circled (won) Soli.
+    soli_count = models.CharField(
+        _("Soli zählen"), max_length=10, choices=SoliCount.choices, default=SoliCount.DECLARED
+    )
+    # Whether the games of its tables written on a phone count in the club's standings and
+    # statistics over a season (issue 31 §8): not unless the club says so. Even then only the
+    # club's members count there, never the guests who sat at the tournament.
+    in_club_standings = models.BooleanField(_("Spiele am Handy zählen in der Vereinswertung"), default=False)
     # The lot (tie-break "lot") is drawn by the app from this seed, fixed at creation and shown
     # with the ranking, so anyone can redraw it (``rank_open``).
     lot_seed = models.PositiveBigIntegerField(_("Seed des Loses"), default=new_seed)
@@ -68,6 +94,10 @@ class OpenTournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
 
+    # A copy of the club (``import_club --slug``) gets a new public token (clubs.backup): the
+    # original's link and printed QR codes must not open the copy.
+    FRESH_IN_A_COPY = ("public_token",)
+
     class Meta:
         ordering = ["-starts_on", "-id"]
         verbose_name = _("Offenes Turnier")
@@ -84,22 +114,49 @@ class OpenTournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("opentournaments:detail", kwargs={"slug": self.club.slug, "open_id": self.pk})
 
+    def clean(self) -> None:
+        """The days: in a plausible year, the last not before the first, at most ``MAX_DAYS``."""
+        errors = {}
+        for name in ("starts_on", "ends_on"):
+            day = getattr(self, name)
+            if day is not None and not FIRST_YEAR <= day.year <= LAST_YEAR:
+                errors[name] = _("Bitte ein Datum zwischen %(first)s und %(last)s.") % {
+                    "first": FIRST_YEAR,
+                    "last": LAST_YEAR,
+                }
+        if not errors and self.starts_on is not None and self.ends_on is not None:
+            if self.ends_on < self.starts_on:
+                errors["ends_on"] = _("Der letzte Tag liegt nicht vor dem ersten.")
+            elif (self.ends_on - self.starts_on).days >= MAX_DAYS:
+                errors["ends_on"] = _("Ein Turnier dauert höchstens %(days)s Tage.") % {"days": MAX_DAYS}
+        if errors:
+            raise ValidationError(errors)
+
     @property
     def days(self) -> list[datetime.date]:
-        """The days of the tournament, first to last (one for a one-day tournament)."""
+        """The days of the tournament, first to last (one for a one-day tournament; at most
+        ``MAX_DAYS``, whatever a row stored before the bound says)."""
         last = self.ends_on if self.ends_on and self.ends_on > self.starts_on else self.starts_on
-        return [self.starts_on + datetime.timedelta(days=i) for i in range((last - self.starts_on).days + 1)]
+        count = min((last - self.starts_on).days + 1, MAX_DAYS)
+        return [self.starts_on + datetime.timedelta(days=i) for i in range(count)]
 
     @property
     def ruleset_spec(self) -> dict[str, object]:
         return {"preset": self.preset, "options": dict(self.options)}
+
+    @property
+    def soli_label(self) -> str:
+        """The Soli as the desk's field and the Wertungszettel name them: which ones count."""
+        return _("Soli (gewonnen)") if self.soli_count == SoliCount.WON else _("Soli (gespielt)")
 
 
 class Registration(models.Model):
     """A player at the door: the start number he got (never changes), name and Wohnort."""
 
     tournament = models.ForeignKey(OpenTournament, on_delete=models.CASCADE, related_name="registrations")
-    start_number = models.PositiveSmallIntegerField(_("Startnummer"))
+    start_number = models.PositiveSmallIntegerField(
+        _("Startnummer"), validators=[MinValueValidator(1), MaxValueValidator(MAX_START_NUMBER)]
+    )
     name = models.CharField(_("Name"), max_length=100)
     residence = models.CharField(_("Wohnort"), max_length=100, blank=True)
     member = models.ForeignKey(
@@ -125,6 +182,9 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "start_number"], name="registration_unique_start_number"),
             models.CheckConstraint(condition=models.Q(start_number__gte=1), name="registration_start_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(start_number__lte=MAX_START_NUMBER), name="registration_start_number_bounded"
+            ),
         ]
 
     def __str__(self) -> str:

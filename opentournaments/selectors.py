@@ -278,10 +278,15 @@ class _Figures:
     people: list[tuple[int, str, str]]  # start number, name, Wohnort
     rounds: list[tuple[int, datetime.date]]  # round number, day played
     tables: list[list[dict[str, Any]]]  # per round: its counted tables
+    away: dict[int, tuple[int | None, int | None]]  # start number → (withdrawn from, registered for) round
 
 
 def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
-    people = list(tournament.registrations.order_by("start_number").values_list("start_number", "name", "residence"))
+    registered = tournament.registrations.order_by("start_number").values_list(
+        "start_number", "name", "residence", "withdrawn_before", "registered_before"
+    )
+    people = [(number, name, residence) for number, name, residence, _w, _r in registered]
+    away = {number: (withdrawn, late) for number, _n, _r, withdrawn, late in registered if withdrawn or late}
     rounds_ = tournament.round_set.order_by("number")
     tables_ = RoundTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
     scores_ = TableScore.objects.filter(table__round__tournament=tournament)
@@ -322,7 +327,7 @@ def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
             [doc for doc in (phone_docs[t["table"]] if "table" in t else t for t in round_tables) if doc is not None]
             for round_tables in tables
         ]
-    return _Figures(people=people, rounds=rounds, tables=tables)
+    return _Figures(people=people, rounds=rounds, tables=tables, away=away)
 
 
 def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
@@ -333,6 +338,7 @@ def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
         "rounds": [{"tables": round_tables} for round_tables in figures.tables],
         "tie_breaks": list(tournament.tie_breaks),
         "seed": tournament.lot_seed,
+        "soli_count": tournament.soli_count,
     }
     if tournament.prize_shares:
         document["prizes"] = {"pot": kasse(tournament).total_cents, "shares": list(tournament.prize_shares)}
@@ -378,9 +384,9 @@ def _phone_table_document(table: RoundTable) -> dict[str, Any] | None:
 def ranking_document(tournament: OpenTournament, after_round: int | None = None) -> dict[str, Any]:
     """The tournament as a ``rank_open`` document (spec §5): the tables whose figures the desk
     has entered (``totals`` and ``soli``) and the tables written on a phone with at least one
-    entry (``hands``: the engine scores them and counts their Soli), in the rounds up to
-    ``after_round`` (all drawn rounds where None). A player in no counted table of a round
-    scores nothing for it."""
+    entry (``hands``: the engine scores them and counts their Soli as the tournament's
+    ``soli_count`` says), in the rounds up to ``after_round`` (all drawn rounds where None). A
+    player in no counted table of a round scores nothing for it (``null`` in his rounds)."""
     return _document(tournament, _figures(tournament, after_round))
 
 
@@ -391,19 +397,48 @@ class RankRow:
     name: str
     residence: str
     points: int
-    rounds: list[int]
+    rounds: list[int | None]  # None: at no counted table that round ("–", never 0)
     soli: int
     decided_by: str | None
     prize_cents: int
     prize_item: str
+    withdrawn_before: int | None = None  # abgemeldet: away from this round on
+    registered_before: int | None = None  # nachgemeldet: plays from this round on
 
     @property
     def shared(self) -> bool:
         return self.decided_by == SHARED
 
     @property
+    def away_note(self) -> str:
+        """Why rounds may be missing: "abgemeldet ab Runde 3", "nachgemeldet ab Runde 2"."""
+        return away_note(self.withdrawn_before, self.registered_before)
+
+    @property
+    def decided_label(self) -> str:
+        """What put him below the player above on equal points (empty where the points did)."""
+        return decided_label(self.decided_by) or ""
+
+    @property
     def has_prize(self) -> bool:
         return bool(self.prize_cents or self.prize_item)
+
+
+def decided_label(decided_by: str | None) -> str | None:
+    """``decided_by`` of ``rank_open`` in words: Soli, beste Runde, Los, geteilt."""
+    if decided_by is None:
+        return None
+    return {"soli": _("Soli"), "best_round": _("beste Runde"), "lot": _("Los")}.get(decided_by, _("geteilt"))
+
+
+def away_note(withdrawn_before: int | None, registered_before: int | None) -> str:
+    """The mark beside a player who missed rounds by registration (empty for everyone else)."""
+    notes = []
+    if registered_before:
+        notes.append(_("nachgemeldet ab Runde %(number)s") % {"number": registered_before})
+    if withdrawn_before:
+        notes.append(_("abgemeldet ab Runde %(number)s") % {"number": withdrawn_before})
+    return ", ".join(notes)
 
 
 @dataclass(frozen=True)
@@ -425,19 +460,35 @@ class OpenRanking:
     tie_breaks: list[str]
     pot_cents: int
 
+    @property
+    def has_prizes(self) -> bool:
+        return any(row.has_prize for row in self.rows)
+
+    @property
+    def round_width(self) -> int:
+        """Characters of the widest figure of a round (at least "R10"), for the printed ranking's
+        rounds set in one column of fixed-width figures (``templatetags.open_tags.rounds_line``)."""
+        widest = max((len(str(p)) for row in self.rows for p in row.rounds if p is not None), default=1)
+        return max(widest, len(f"R{self.after_round}"))
+
+    @property
+    def has_decisions(self) -> bool:
+        """Whether a tie-break separated anyone (then the "entschieden durch" column says why)."""
+        return any(row.decided_by is not None for row in self.rows)
+
 
 def day_winners(
     rounds: Sequence[tuple[int, datetime.date]],
     seated: Sequence[set[int]],
-    points: Mapping[int, Sequence[int]],
+    points: Mapping[int, Sequence[int | None]],
     names: Mapping[int, str],
 ) -> list[DayWinner]:
     """The Tagessieger: per day, the players with the most points over the rounds of that day
     (all of them where they tie), counting only those who sat at an entered table that day (as
     ``rank_open`` counts the round winners). ``rounds``: (number, day) of the rounds counted, in
     order; ``seated``: the start numbers at an entered table, per round; ``points``: start number
-    → the points per round. Empty where the rounds are all on one day: then the day's winners
-    are the ranking's top."""
+    → the points per round (None where he sat at no entered table). Empty where the rounds are
+    all on one day: then the day's winners are the ranking's top."""
     by_day: dict[datetime.date, list[int]] = {}
     for index, (_number, day) in enumerate(rounds):
         by_day.setdefault(day, []).append(index)
@@ -448,7 +499,7 @@ def day_winners(
         present = sorted(set().union(*(seated[i] for i in indices)))
         if not present:
             continue
-        totals = {n: sum(points[n][i] for i in indices) for n in present}
+        totals = {n: sum(points[n][i] or 0 for i in indices) for n in present}
         best = max(totals.values())
         numbers = [rounds[i][0] for i in indices]
         out += [DayWinner(day, numbers, n, names[n], best) for n in present if totals[n] == best]
@@ -509,6 +560,8 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
             decided_by=row["decided_by"],
             prize_cents=money.get(row["number"], 0),
             prize_item=items.get(row["number"], ""),
+            withdrawn_before=figures.away.get(row["number"], (None, None))[0],
+            registered_before=figures.away.get(row["number"], (None, None))[1],
         )
         for row in result["ranking"]
     ]
@@ -584,29 +637,56 @@ def prize_list(tournament: OpenTournament) -> PrizeList | None:
 
 
 @dataclass(frozen=True)
+class SheetRow:
+    """One game's row of a Wertungszettel: its number, who deals it, and who sits it out (at five
+    the dealer, at six the dealer and the Abheber to his right: 001 §7.1/§7.2, as the engine's
+    fold seats them), whose cells are shaded."""
+
+    game: int
+    dealer: Seat
+    out: frozenset[int]  # start numbers
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """A table's Wertungszettel: its players in seat order and, for every game the table deals,
-    who deals it (clockwise from the first seat)."""
+    who deals it (clockwise from the first seat) and who sits out. Each player has two columns:
+    the game's points and his running "Stand", so the final figures stand in the last row."""
 
     table: SeatedTable
-    dealers: list[tuple[int, Seat]]  # (game number from 1, dealer)
+    rows: list[SheetRow]
+    soli_label: str  # "Soli (gewonnen)": the tournament's soli_count
 
     @property
     def row_mm(self) -> float:
-        """The height of a game's row: as high as writing wants (6 mm), as low as one A4 page
-        with every game and the two total rows needs (about 200 mm for the rows)."""
-        return min(60, 2000 // (len(self.dealers) + 2)) / 10
+        """The height of a game row's cells: as high as writing wants (6 mm), as low as one A4
+        page with every game, the total rows and the signatures needs (about 185 mm for the game
+        rows, of which each row's padding and border take 0.7 mm: 48 games at six, 3.85 mm each)."""
+        return min(60, 1850 // len(self.rows) - 7) / 10
+
+
+def _sitting_out(seats: list[Seat], dealer: int) -> frozenset[int]:
+    """Who sits out the game ``seats[dealer]`` deals (001 §7.1/§7.2, ``scoring.engine.session``)."""
+    if len(seats) < 5:
+        return frozenset()
+    out = {seats[dealer].number}
+    if len(seats) == 6:
+        out.add(seats[dealer - 1].number)  # the Abheber, to the dealer's right
+    return frozenset(out)
 
 
 def score_sheets(round_: Round) -> list[ScoreSheet]:
     """One sheet per table of ``round_``: games per round are per player, so a table of five or six
     deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too)."""
-    games = round_.tournament.games_per_round
+    tournament = round_.tournament
     sheets = []
     for seated in seating(round_).tables:
-        count = games * len(seated.seats) // 4
-        dealers = [(g, seated.seats[(g - 1) % len(seated.seats)]) for g in range(1, count + 1)]
-        sheets.append(ScoreSheet(table=seated, dealers=dealers))
+        seats = seated.seats
+        rows = [
+            SheetRow(game, seats[(game - 1) % len(seats)], _sitting_out(seats, (game - 1) % len(seats)))
+            for game in range(1, table_games(tournament, len(seats)) + 1)
+        ]
+        sheets.append(ScoreSheet(table=seated, rows=rows, soli_label=tournament.soli_label))
     return sheets
 
 
@@ -628,6 +708,7 @@ class RulesSheet:
     rounds: int
     games_per_round: int
     tie_breaks: list[str]
+    soli_count: str  # spec §5: "declared" or "won"
     entry_fee_cents: int
     prizes: list[PrizeLine]
 
@@ -651,6 +732,7 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         rounds=tournament.rounds,
         games_per_round=tournament.games_per_round,
         tie_breaks=list(tournament.tie_breaks),
+        soli_count=tournament.soli_count,
         entry_fee_cents=tournament.entry_fee_cents,
         prizes=prizes,
     )
@@ -673,7 +755,8 @@ class PlayerRow:
     place: int | None
     shared: bool
     points: int
-    rounds: list[int]
+    rounds: list[int | None]  # None: a round he did not play ("–")
+    away_note: str = ""  # "abgemeldet ab Runde 3", "nachgemeldet ab Runde 2"
 
 
 @dataclass(frozen=True)
@@ -719,6 +802,7 @@ def public_view(tournament: OpenTournament) -> PublicView:
                 shared=rank.shared if rank else False,
                 points=rank.points if rank else 0,
                 rounds=rank.rounds if rank else [],
+                away_note=rank.away_note if rank else "",
             )
         )
     players.sort(key=lambda row: (row.name.casefold(), row.number))

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,11 +21,14 @@ from clubs.models import Club, Member
 from opentournaments import selectors
 from opentournaments.models import (
     DEFAULT_PRESET,
+    MAX_PLAYERS,
+    MAX_START_NUMBER,
     TIE_BREAKS,
     OpenTournament,
     Registration,
     Round,
     RoundTable,
+    SoliCount,
     TableScore,
     new_token,
 )
@@ -95,13 +98,14 @@ def open_tournament_create(
     prize_shares: Sequence[int] = (),
     prize_amounts: Sequence[int] = (),
     prize_items: Sequence[str] = (),
+    soli_count: str = SoliCount.DECLARED,
+    in_club_standings: bool = False,
     user: User,
 ) -> OpenTournament:
-    """An open tournament of ``club`` with its tariff frozen (preset and every option)."""
+    """An open tournament of ``club`` with its tariff frozen (preset and every option). Its days
+    lie in a plausible year and span at most ``MAX_DAYS`` (``OpenTournament.clean``)."""
     if not name.strip():
         raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
-    if ends_on is not None and ends_on < starts_on:
-        raise ValidationError({"ends_on": _("Der letzte Tag liegt nicht vor dem ersten.")})
     if entry_fee_cents < 0:
         raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
     _check_prizes(prize_shares, prize_amounts, prize_items)
@@ -120,6 +124,8 @@ def open_tournament_create(
         prize_shares=list(prize_shares),
         prize_amounts=list(prize_amounts),
         prize_items=[item.strip() for item in prize_items],
+        soli_count=soli_count,
+        in_club_standings=in_club_standings,
         created_by=_user(user),
     )
     tournament.full_clean()
@@ -146,7 +152,9 @@ def registration_create(
     user: User,
 ) -> Registration:
     """Register a player at the door with the next start number. After a round is drawn he
-    plays from the next round on; once the last round is drawn nobody can join any more."""
+    plays from the next round on; once the last round is drawn nobody can join any more. At most
+    ``MAX_PLAYERS`` registrations (no draw seats more) and start numbers up to
+    ``MAX_START_NUMBER``, the same on every database."""
     tournament = _lock(tournament)  # one desk's next number is never another desk's
     name = name.strip()
     if not name:
@@ -156,10 +164,17 @@ def registration_create(
     drawn = _rounds_drawn(tournament)
     if drawn >= tournament.rounds:
         raise ValidationError(_("Alle Runden sind ausgelost; eine Nachmeldung ist nicht mehr möglich."))
-    last = tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0
+    counts = tournament.registrations.aggregate(last=Max("start_number"), all=Count("id"))
+    if counts["all"] >= MAX_PLAYERS:
+        raise ValidationError(
+            _("Mehr als %(count)s Spieler lassen sich nicht auslosen; das Turnier ist voll.") % {"count": MAX_PLAYERS}
+        )
+    number = (counts["last"] or 0) + 1
+    if number > MAX_START_NUMBER:
+        raise ValidationError(_("Die Startnummern gehen nur bis %(max)s.") % {"max": MAX_START_NUMBER})
     registration = Registration(
         tournament=tournament,
-        start_number=last + 1,
+        start_number=number,
         name=name,
         residence=residence.strip(),
         member=member,
@@ -229,19 +244,44 @@ def _check_day(tournament: OpenTournament, day: datetime.date | None) -> datetim
     return day
 
 
+class DrawnMeanwhile(ValidationError):
+    """The form meant to draw round ``meant``, but ``drawn`` rounds are drawn: it came twice (a
+    double click, a resent form, two desks at once) and nothing more is drawn."""
+
+    def __init__(self, meant: int, drawn: int) -> None:
+        self.meant = meant
+        self.drawn = drawn
+        if meant <= drawn:
+            message = _("Runde %(number)s ist schon ausgelost; es wurde nichts weiter ausgelost.")
+        else:
+            message = _("Runde %(number)s ist noch nicht an der Reihe; bitte die Seite neu laden.")
+        super().__init__(message % {"number": meant})
+
+
 @transaction.atomic
 def round_draw(
-    *, tournament: OpenTournament, seed: int | None = None, day: datetime.date | None = None, user: User
+    *,
+    tournament: OpenTournament,
+    number: int | None = None,
+    seed: int | None = None,
+    day: datetime.date | None = None,
+    user: User,
 ) -> Round:
     """Draw the next round for the players present: the planner (``tournaments.engine.plan``)
     puts them at tables of 4, 5 or 6 so that they meet as many different opponents as possible
     over the rounds; the seat order at each table is drawn too, the first seat dealing first.
     ``day``: the day the round is played (one of the tournament's; None: the first).
+    ``number``: the round the caller means to draw (the draw form carries it). Where another one
+    is next, ``DrawnMeanwhile`` and nothing drawn: a draw cannot be undone, so a form sent twice
+    or two desks drawing at once draw one round, not two (the tournament row is locked, and
+    SQLite runs one writer at a time).
 
     Round 1 maps the planner's numbers 1..N onto the present start numbers in a drawn order; later
     rounds re-plan after the rounds played with the start numbers themselves."""
     tournament = _lock(tournament)
     done = list(tournament.round_set.prefetch_related("tables"))
+    if number is not None and number != len(done) + 1:
+        raise DrawnMeanwhile(number, len(done))
     number = len(done) + 1
     if number > tournament.rounds:
         raise ValidationError(_("Alle Runden sind schon ausgelost."))
@@ -424,6 +464,8 @@ def table_phone_start(*, table: RoundTable, user: User) -> RoundTable:
     if sibling is not None:
         assert sibling.phone_table is not None
         session = sibling.phone_table.session
+        if session.is_closed:  # its other phone tables have finished: the round goes on here
+            session = scoring_services.session_reopen(session=session, user=user)
     else:
         session = scoring_services.session_create(club=tournament.club, date=timezone.localdate(), user=user)
         session.note = _("%(tournament)s, Runde %(round)s") % {"tournament": tournament, "round": round_.number}

@@ -17,13 +17,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+from django_ratelimit.core import is_ratelimited
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.ids import parse_id
 from clubs.models import Member
 from opentournaments import exports, links, selectors, services
 from opentournaments.forms import (
+    DrawForm,
     GuestSearchForm,
     OpenTournamentForm,
     RegistrationForm,
@@ -214,16 +216,30 @@ def registration_withdraw(request: HttpRequest, access: ClubAccess, open_id: int
 
 @club_view(Need.MANAGE, methods=["POST"])
 def round_draw(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """Draw the round the form names; a form sent again (or a second desk at the same moment)
+    lands on the round drawn by the first, and nothing more is drawn."""
     tournament = _tournament(access, open_id)
+    overview = redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Die Seite war veraltet; bitte neu laden und noch einmal auslosen."))
+        return overview
     day = None
     if len(tournament.days) > 1:
-        form = RoundDayForm(request.POST, days=tournament.days)
-        day = form.cleaned_data["day"] if form.is_valid() else None
+        day_form = RoundDayForm(request.POST, days=tournament.days)
+        day = day_form.cleaned_data["day"] if day_form.is_valid() else None
     try:
-        round_ = services.round_draw(tournament=tournament, day=day, user=request.user)
+        round_ = services.round_draw(
+            tournament=tournament, number=form.cleaned_data["round"], day=day, user=request.user
+        )
+    except services.DrawnMeanwhile as twice:
+        messages.info(request, twice.message)
+        if twice.meant > twice.drawn:
+            return overview
+        return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=twice.meant)
     except ValidationError as error:
         _report(request, error)
-        return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+        return overview
     messages.success(request, _("Runde %(number)s ist ausgelost.") % {"number": round_.number})
     return redirect("opentournaments:round", slug=access.club.slug, open_id=tournament.pk, round_number=round_.number)
 
@@ -383,6 +399,7 @@ def _entry_forms(
                     seats=[(seat.number, seat.name) for seat in seated.seats],
                     initial_scores=seated.scores,
                     focus=number == focus and bound is None,
+                    soli_label=seating.round.tournament.soli_label,
                     prefix=f"t{number}",
                 ),
             )
@@ -440,6 +457,7 @@ def table_entry(
         seats=[(seat.number, seat.name) for seat in seated.seats],
         initial_scores={},
         focus=True,
+        soli_label=tournament.soli_label,
         prefix=f"t{table_no}",
     )
     if form.is_valid():
@@ -542,14 +560,23 @@ def room(request: HttpRequest, access: ClubAccess, open_id: int, mode: str = "ra
 
 
 PUBLIC_QUERY_MAX = 100
+# Requests per address and minute to one tournament's public link (issue 31 §9): a player looks
+# himself up a few times a round; a phone reloading every two seconds still gets through.
+PUBLIC_RATE = "30/m"
 
 
-@require_GET
+@require_safe
 def public(request: HttpRequest, club_slug: str, token: str) -> HttpResponse:
     """The read-only tournament link (no login, so not through clubs.access): only this
     tournament, found by its club and its unguessable token (404 otherwise); a player looks
     himself up by name or start number and finds his table and seat in the current round and his
-    place and points. Nothing of the desk (Startgeld, Wohnort, members) and no way into the club."""
+    place and points. Nothing of the desk (Startgeld, Wohnort, members) and no way into the club.
+    HEAD is answered like GET; more than ``PUBLIC_RATE`` from one address gets 429 with a wait,
+    before anything is read (a wrong token counts too)."""
+    if is_ratelimited(request, group=f"open-public:{club_slug}/{token}", key="ip", rate=PUBLIC_RATE, increment=True):
+        response = render(request, "opentournaments/public_wait.html", status=429)
+        response["Retry-After"] = "60"
+        return response
     tournament = get_object_or_404(
         OpenTournament.objects.select_related("club"), club__slug=club_slug, public_token=token
     )

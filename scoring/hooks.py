@@ -28,7 +28,12 @@ The scoring app knows nothing of them; an app registers plain functions here in 
   the reason instead of the buttons;
 - ``session_unlocks``: ``unlock(session) -> tuple[str, str] | None``, (label, address) of the page
   where a club's owner lifts that lock (e.g. "Meisterschaft wieder öffnen"); the pages offer it to
-  those who may manage the club, beside the reason.
+  those who may manage the club, beside the reason;
+- ``standings_exclusions``: ``exclude(club_id) -> Iterable[Exclusion]``, what of the club's ledger
+  its standings and statistics over a period (season, month, all time) leave out: evenings
+  whose rows do not count, or only the rows of some players in them (e.g. an open tournament's
+  games, and its guests always, issue 31 §8). An evening's own figures count every row; this is
+  read by ``standings``, not by the services.
 
 A check refuses by raising ``ValidationError`` (or ``PermissionDenied``) with the reason; a
 refused call changes nothing.
@@ -36,13 +41,14 @@ refused call changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.core.exceptions import PermissionDenied, ValidationError
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
+    from django.db.models import QuerySet
 
     from clubs.models import Member
     from scoring.models import Session, Table
@@ -58,6 +64,18 @@ table_notes: list[Callable[[Table], str | None]] = []
 table_links: list[Callable[[Table], tuple[str, str] | None]] = []
 session_locks: list[Callable[[Session], str | None]] = []
 session_unlocks: list[Callable[[Session], tuple[str, str] | None]] = []
+
+
+class Exclusion(NamedTuple):
+    """Rows of ``sessions`` that a club's standings over a period leave out: every row, or only
+    those of ``members`` (None: every player). Each is ids, or a query of one id column (it runs
+    inside the standings' own query, as a subquery: no query of its own)."""
+
+    sessions: Collection[int] | QuerySet[Any]
+    members: Collection[int] | QuerySet[Any] | None = None
+
+
+standings_exclusions: list[Callable[[int], Iterable[Exclusion]]] = []
 
 
 def hands_left(table: Table) -> int | None:
@@ -84,6 +102,11 @@ def session_lock(session: Session) -> str | None:
 def unlock_link(session: Session) -> tuple[str, str] | None:
     """(label, address) of the way to lift ``session``'s lock (the first registered that answers)."""
     return next((link for link in (find(session) for find in session_unlocks) if link), None)
+
+
+def exclusions(club_id: int) -> list[Exclusion]:
+    """What the registered apps leave out of the club's standings over a period."""
+    return [found for exclude in standings_exclusions for found in exclude(club_id)]
 
 
 def check_unlocked(session: Session) -> None:

@@ -249,8 +249,11 @@ class LedgerEntry(models.Model):
             models.Index(fields=["member", "date"], name="ledger_member_date"),
             models.Index(fields=["session", "member"], name="ledger_session_member"),
             # Covers the standings' GROUP BY unit, member with everything they sum and count, so
-            # the all-time standings read this index alone, in group order (docs/standings.md).
-            models.Index(fields=["club", "unit", "member", "date", "won", "role", "amount"], name="ledger_totals"),
+            # the all-time standings read this index alone, in group order (docs/standings.md);
+            # the session too, for the evenings they leave out (an open tournament's, issue 31 §8).
+            models.Index(
+                fields=["club", "unit", "member", "date", "won", "role", "amount", "session"], name="ledger_totals"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -87,9 +88,27 @@ class TableSetup:
         return out
 
 
+class TableGone(Http404):
+    """The table was removed while a request for it was on its way (a table started by mistake and
+    discarded, an open tournament's table handed back to its paper sheet just as its first game
+    was saved): nothing was stored. An ``Http404``, so wherever it is not answered on purpose the
+    answer is "not found", never a server error; the phone's save and the offline queue answer it
+    with this reason (``scoring.views``, ``offline.views``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "Diesen Tisch gibt es nicht mehr: er wurde inzwischen entfernt (ein Turniertisch etwa wird wieder "
+                "vom Zettel eingetragen). Es wurde nichts gespeichert."
+            )
+        )
+
+
 def table_setup(table: Table) -> TableSetup:
     ruleset, rules = registry.load_with_table(table.ruleset_spec)
     seats = list(table.seats.order_by("position").values_list("name", "member_id", "is_first_dealer"))
+    if not seats:  # every table seats three or more: its seats went with the table just now
+        raise TableGone
     players = tuple(name for name, _, _ in seats)
     first = next((name for name, _, first in seats if first), players[0])
     changes = tuple(

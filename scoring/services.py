@@ -504,7 +504,12 @@ def _check_open(session: Session) -> None:
 def _lock(table: Table) -> Table:
     """The table row, locked until the transaction ends (PostgreSQL; SQLite serialises writers)."""
     # Only the table row: two tables of one evening append side by side.
-    locked = Table.objects.select_for_update(of=("self",)).select_related("session", "session__club").get(pk=table.pk)
+    try:
+        locked = (
+            Table.objects.select_for_update(of=("self",)).select_related("session", "session__club").get(pk=table.pk)
+        )
+    except Table.DoesNotExist:  # removed since the request read it (an open tournament's table back on paper)
+        raise selectors.TableGone from None
     _check_open(locked.session)
     return locked
 

@@ -8,6 +8,8 @@ JavaScript the same forms post and redirect.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -18,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 
 from clubs.access import ClubAccess, Need, club_view
 from clubs.ids import parse_id, parse_ids
@@ -302,7 +305,30 @@ def _entry_context(table: Table, entry: Entry | None = None) -> EntryContext:
     return EntryContext(setup, selectors.state_before(table, entry.number, setup).state, entry.number)
 
 
+def _when_gone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A save for a table removed while it was on its way (the desk took an open tournament's table
+    back to paper as the phone saved its first game): back to the evening with the reason, never
+    an error page; nothing was stored (``selectors.TableGone``)."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, access: ClubAccess, *, session_id: int, table_id: int) -> HttpResponse:
+        try:
+            return view(request, access, session_id=session_id, table_id=table_id)
+        except selectors.TableGone as gone:
+            messages.error(request, str(gone))
+            evening = Session.objects.filter(club=access.club, pk=session_id).first()
+            target = (
+                evening.get_absolute_url()
+                if evening
+                else reverse("scoring:session_list", kwargs={"slug": access.club.slug})
+            )
+            return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+
+    return answer
+
+
 @club_view(Need.WRITE, methods=["POST"])
+@_when_gone
 def entry_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     """Save a hand; on a refusal the form comes back with what was typed and the error at its field."""
     table = _table_to_write(request, access, session_id, table_id)
@@ -311,6 +337,7 @@ def entry_add(request: HttpRequest, access: ClubAccess, session_id: int, table_i
 
 
 @club_view(Need.WRITE, methods=["POST"])
+@_when_gone
 def event_add(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int) -> HttpResponse:
     table = _table_to_write(request, access, session_id, table_id)
     return _append(request, access, table, EventForm, prefix=request.POST.get("prefix") or None)

@@ -25,6 +25,7 @@ from django.db.models import Count, Max, Min, Q, Sum
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -148,7 +149,9 @@ def _won_text(value: bool | None) -> str | None:
 class HandsReport:
     """Every entry of the period with every player's amount, the Stock and the explanation.
 
-    A row's amounts and its Stock always add up to zero (the engine books it so)."""
+    A row's amounts and its Stock add up to zero (the engine books it so), except at an open
+    tournament's phone table that counts for the club: its guests are in no standings, so they
+    have no column (``selectors.ledger_q``)."""
 
     def __init__(self, *, club: Club, period: Period, standings: Sequence[UnitStandings] | None = None) -> None:
         self.club = club
@@ -173,7 +176,9 @@ class HandsReport:
 
     def rows(self) -> Iterator[list[Any]]:
         entries = (
-            Entry.objects.filter(self.period.session_q("table__session__"), table__session__club=self.club)
+            Entry.objects.filter(
+                stats.session_q(self.period, self.club.pk, "table__session__"), table__session__club=self.club
+            )
             .order_by("table__session__date", "table__session_id", "table_id", "number")
             .values_list(
                 "id",
@@ -192,7 +197,7 @@ class HandsReport:
             )
         )
         ledger = (
-            LedgerEntry.objects.filter(self.period.q(), club=self.club)
+            LedgerEntry.objects.filter(stats.ledger_q(self.period, self.club.pk), club=self.club)
             .order_by("date", "session_id", "table_id", "entry__number")
             .values_list("entry_id", "member_id", "amount")
             .iterator(chunk_size=5000)
@@ -267,7 +272,7 @@ class PlayersReport:
     def rows(self) -> Iterator[list[Any]]:
         played = Q(won__isnull=False)
         grouped = (
-            LedgerEntry.objects.filter(self.period.q(), club=self.club)
+            LedgerEntry.objects.filter(stats.ledger_q(self.period, self.club.pk), club=self.club)
             .values("member__display_name", "unit")
             .annotate(
                 evenings=Count("session_id", distinct=True),
@@ -478,9 +483,12 @@ def download_name(*parts: object, extension: str) -> str:
 
 
 def file_response(content: bytes | str, content_type: str, filename: str, *, inline: bool = False) -> HttpResponse:
-    """A file for the browser: downloaded, or shown in it (``inline``: a printout to print or save)."""
+    """A file for the browser: downloaded, or shown in it (``inline``: a printout to print or save).
+    Never stored on the way (``no-store``): a club's figures, names and Wohnorte stay out of shared
+    and browser caches, and a printout asked for again is made again, never an old one shown."""
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
+    add_never_cache_headers(response)  # as config.nostore does for the pages: no-store among others
     return response
 
 

@@ -26,6 +26,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
+from scoring import hooks
 from scoring.amounts import average
 from scoring.labels import game_label
 from scoring.models import Entry, LedgerEntry, Role, Session, Unit
@@ -150,6 +151,38 @@ class Period:
         return "all"
 
 
+# --- what the standings over a period count --------------------------------------------------------
+
+
+def ledger_q(period: Period, club_id: int) -> Q:
+    """``period.q()`` for the club's ledger rows, without what its standings over a period leave
+    out (``scoring.hooks.standings_exclusions``: an open tournament's games unless it counts for
+    the club, and its guests always, issue 31 §8). An evening's own figures count every row.
+    Session and member are both in the covering index ``ledger_totals``, so the standings still
+    read that index alone."""
+    q = period.q()
+    if period.kind == PeriodKind.EVENING:
+        return q
+    for sessions, members in hooks.exclusions(club_id):
+        left_out = Q(session_id__in=sessions)
+        if members is not None:
+            left_out &= Q(member_id__in=members)
+        q &= ~left_out
+    return q
+
+
+def session_q(period: Period, club_id: int, prefix: str = "") -> Q:
+    """``period.session_q(prefix)`` without the evenings the standings over a period leave out
+    whole (counting evenings and their games: attendance, games by type, the list of hands)."""
+    q = period.session_q(prefix)
+    if period.kind == PeriodKind.EVENING:
+        return q
+    for sessions, members in hooks.exclusions(club_id):
+        if members is None:
+            q &= ~Q(**{f"{prefix}pk__in": sessions})
+    return q
+
+
 def club_years(*, club: Club) -> list[int]:
     """The seasons from the club's first evening to its last, newest first (for the period
     picker): one MIN/MAX on the (club, date) index, however many evenings there are."""
@@ -197,7 +230,7 @@ def standings_query(*, club: Club, period: Period) -> QuerySet[LedgerEntry, dict
     """The GROUP BY unit, member behind the standings; it reads only the covering index
     ``ledger_totals``."""
     return (
-        LedgerEntry.objects.filter(period.q(), club=club)
+        LedgerEntry.objects.filter(ledger_q(period, club.pk), club=club)
         .values("unit", "member_id")
         .annotate(
             total=Sum("amount"),
@@ -243,7 +276,7 @@ def _unit_key(unit: str) -> int:
 
 def period_units(*, club: Club, period: Period) -> list[str]:
     """The units booked in the period (the charts draw one per unit)."""
-    units = LedgerEntry.objects.filter(period.q(), club=club).values_list("unit", flat=True).distinct()
+    units = LedgerEntry.objects.filter(ledger_q(period, club.pk), club=club).values_list("unit", flat=True).distinct()
     return sorted(units, key=_unit_key)
 
 
@@ -326,7 +359,7 @@ def _fact_filters() -> dict[str, Q]:
 
 
 def member_statistics(*, member: Member, period: Period) -> MemberStatistics:
-    rows = LedgerEntry.objects.filter(period.q(), member=member)
+    rows = LedgerEntry.objects.filter(ledger_q(period, member.club_id), member=member)
     per_unit = (
         rows.values("unit")
         .annotate(
@@ -374,7 +407,7 @@ def member_statistics(*, member: Member, period: Period) -> MemberStatistics:
     )
     played = counts.pop("evenings")
     counts["laufende"] = counts["laufende"] or 0
-    club_evenings = Session.objects.filter(period.session_q(), club_id=member.club_id).count()
+    club_evenings = Session.objects.filter(session_q(period, member.club_id), club_id=member.club_id).count()
     total = GameLine("", _("Alle Spiele als Spieler"), sum(g.played for g in games), sum(g.won for g in games))
     return MemberStatistics(member, period, units, games, counts, played, club_evenings, total)
 
@@ -432,10 +465,12 @@ def _granularity(*, club: Club, period: Period) -> str:
     """Evenings on the x axis while there are few; months, then years, for long stretches."""
     if period.kind in (PeriodKind.MONTH, PeriodKind.SEASON, PeriodKind.EVENING):
         return "evening"
-    count = Session.objects.filter(period.session_q(), club=club).count()
+    count = Session.objects.filter(session_q(period, club.pk), club=club).count()
     if count <= 80:
         return "evening"
-    first_last = Session.objects.filter(period.session_q(), club=club).aggregate(first=Min("date"), last=Max("date"))
+    first_last = Session.objects.filter(session_q(period, club.pk), club=club).aggregate(
+        first=Min("date"), last=Max("date")
+    )
     months = (first_last["last"].year - first_last["first"].year) * 12 + first_last["last"].month
     months -= first_last["first"].month
     return "month" if months <= 80 else "year"
@@ -447,7 +482,7 @@ def period_running_totals(*, club: Club, period: Period, member: Member | None =
     plain columns (it follows the covering index; no date function runs per row); months and
     years, and the running sums, are added up here from those few thousand rows."""
     step = _granularity(club=club, period=period)
-    rows = LedgerEntry.objects.filter(period.q(), club=club)
+    rows = LedgerEntry.objects.filter(ledger_q(period, club.pk), club=club)
     if member is not None:
         rows = rows.filter(member=member)
     # By evening, the session tells two evenings of one day apart; by month or year the date is
@@ -505,13 +540,13 @@ def games_by_type(*, club: Club, period: Period, member: Member | None = None) -
     """How often each game was played in the period (as declarer, for one member), and won."""
     if member is not None:
         rows = (
-            LedgerEntry.objects.filter(period.q(), member=member, role=Role.DECLARER)
+            LedgerEntry.objects.filter(ledger_q(period, club.pk), member=member, role=Role.DECLARER)
             .values(game=F("entry__game"))
             .annotate(played=Count("id"), won_count=Count("id", filter=Q(won=True)))
         )
     else:
         rows = (
-            Entry.objects.filter(period.session_q("table__session__"), table__session__club=club, kind="hand")
+            Entry.objects.filter(session_q(period, club.pk, "table__session__"), table__session__club=club, kind="hand")
             .values("game")
             .annotate(played=Count("id"), won_count=Count("id", filter=Q(declarer_won=True)))
         )

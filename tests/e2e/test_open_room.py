@@ -99,7 +99,9 @@ def test_every_player_is_on_some_page_of_the_big_screen_at_both_sizes(
         page.on("console", lambda message: console.append(message.text))  # noqa: B023 (one page per loop)
         page.add_init_script(WATCH)
         login(page, live_server, world, "member")
-        page.goto(live_server.url + reverse("opentournaments:room", kwargs=kwargs) + "?turn=1")
+        page.goto(
+            live_server.url + reverse("opentournaments:room", kwargs=kwargs) + "?turn=2"
+        )  # 2 s a page: time to look at each on a busy machine
         page.wait_for_selector("body[data-laid-out]")
         pages = walk_pages(page, width, height, "room")
         assert pages > 1

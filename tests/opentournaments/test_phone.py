@@ -76,6 +76,12 @@ def test_a_phone_table_takes_the_games_of_the_round_and_no_more(club: Club) -> N
     scoring_services.entry_append(table=sheet, data=ruf(a, b), user=None)
     assert "das nächste Spiel (Nr. 2) ist das letzte" in " ".join(hooks.notes(sheet))
     scoring_services.entry_append(table=sheet, data=solo(c), user=None)
+    assert "alle 2 Spiele gespielt" in " ".join(hooks.notes(sheet))
+    # The round's only phone table is done: its evening closed with it (issue 31 §8), so a game
+    # more is refused there already; reopened, the table still takes none.
+    with pytest.raises(ValidationError, match="Der Abend ist abgeschlossen"):
+        scoring_services.entry_append(table=sheet, data=ruf(a, b), user=None)
+    scoring_services.session_reopen(session=sheet.session, user=None)
     with pytest.raises(ValidationError, match="alle 2 Spiele"):
         scoring_services.entry_append(table=sheet, data=ruf(a, b), user=None)
     assert hooks.hands_left(sheet) == 0
@@ -215,12 +221,15 @@ def test_the_ranking_recounts_from_the_desks_figures_and_the_phones_hands(
 ) -> None:
     """Property: random small tournaments, each table typed at the desk, written on a phone or
     not entered yet, rank as a plain recount says: a desk table's figures as typed, a phone
-    table's points as its own sheet totals them and its Soli as the games one player declared."""
+    table's points as its own sheet totals them and its Soli as the games one player declared
+    (``soli_count`` "declared") or declared and won ("won"); a table not entered yet is a round
+    its players did not play (None)."""
     tournament = make_open_tournament(ClubFactory(), players=players, rounds=rounds)
     tournament.games_per_round = 2
     tournament.tie_breaks = data.draw(st.permutations(["soli", "best_round", "lot"]).map(lambda p: p[:2]))
+    tournament.soli_count = data.draw(st.sampled_from(["declared", "won"]))
     tournament.save()
-    points = {n: [0] * rounds for n in range(1, players + 1)}
+    points: dict[int, list[int | None]] = {n: [None] * rounds for n in range(1, players + 1)}
     soli = dict.fromkeys(points, 0)
     for r in range(rounds):
         round_ = services.round_draw(tournament=tournament, seed=data.draw(st.integers(0, 99)), user=None)
@@ -247,7 +256,8 @@ def test_the_ranking_recounts_from_the_desks_figures_and_the_phones_hands(
                     alone = data.draw(st.booleans())
                     hand = solo(playing[i], augen) if alone else ruf(playing[i], playing[j], augen)
                     scoring_services.entry_append(table=sheet, data=hand, user=None)
-                    soli[seats[names.index(playing[i])]] += alone
+                    counted = alone and (tournament.soli_count == "declared" or augen > 60)
+                    soli[seats[names.index(playing[i])]] += counted
                 totals = scoring_services.selectors.table_state(sheet).totals
                 for n, name in zip(seats, names, strict=True):
                     points[n][r] = totals[name]

@@ -146,7 +146,7 @@ def test_the_owner_sets_a_rounds_day_when_drawing_and_on_the_round_page(client_a
     owner: Client = client_as("owner")
     page = owner.get(url("detail", tournament)).content.decode()
     assert 'name="day"' in page  # the draw offers the days
-    owner.post(url("draw", tournament), {"day": SUN.isoformat()})
+    owner.post(url("draw", tournament), {"round": "1", "day": SUN.isoformat()})
     round_ = tournament.round_set.get()
     assert round_.played_on == SUN
     page = owner.get(url("round", tournament, round_number=1)).content.decode()
@@ -210,12 +210,13 @@ def test_the_excel_keeps_numbers_as_numbers_and_names_as_text(client_as, weekend
     weekend.registrations.filter(start_number=12).update(name='=HYPERLINK("http://x","y")')
     response = client_as("member").get(url("ranking_xlsx", weekend))
     assert response["Content-Disposition"] == 'attachment; filename="rangliste.xlsx"'
+    assert "no-store" in response["Cache-Control"]  # issue 31 §9: no cache keeps a club's list
     sheet = load_workbook(io.BytesIO(response.content)).active
     rows = list(sheet.iter_rows(values_only=True))
     assert "Gesamtrangliste" in rows[0][0]
     header = list(rows[1])
-    assert header[:5] == ["Platz", "geteilt", "Nr.", "Name", "Wohnort"]
-    assert header[5:8] == ["R1", "R2", "R3"]
+    assert header[:6] == ["Platz", "geteilt", "Nr.", "Name", "Wohnort", "Teilnahme"]
+    assert header[6:9] == ["R1", "R2", "R3"]
     body = [dict(zip(header, row, strict=True)) for row in rows[2:]]
     first = body[0]
     assert (first["Platz"], first["Nr."], first["R1"], first["Punkte"]) == (1, 1, 30, 60)

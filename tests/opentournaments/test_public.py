@@ -4,6 +4,8 @@ tests/e2e/test_open_room.py)."""
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 import segno
 from django.test import Client
@@ -125,3 +127,28 @@ def test_a_leaked_link_is_replaced_by_a_new_one_and_the_old_one_shows_nothing(
     assert Client().get(old).status_code == 404
     assert Client().get(public(tournament)).status_code == 200
     assert public(tournament) in response.content.decode()  # the overview shows the new link
+
+
+def test_head_is_answered_like_get_and_one_address_is_slowed_down(tournament: OpenTournament, settings) -> None:
+    """Issue 31 §9: HEAD as GET (no 405); from one address at most ``PUBLIC_RATE`` a minute, then
+    429 with a wait (django-ratelimit), while another address and another tournament go on. Behind
+    the proxy the address is the last one of X-Forwarded-For (config/proxy.py)."""
+    limit = int(views.PUBLIC_RATE.split("/")[0])
+    head = Client().head(public(tournament))
+    assert head.status_code == 200 and head["Content-Type"].startswith("text/html")
+    phone = Client(REMOTE_ADDR="192.168.1.23")
+    # One minute's window throughout (the counts start anew in the next one).
+    with patch("django_ratelimit.core.time.time", return_value=1_800_000_000.0):
+        assert all(phone.get(public(tournament)).status_code == 200 for _ in range(limit))
+        refused = phone.get(public(tournament), {"q": "vroni"})
+        assert refused.status_code == 429 and refused["Retry-After"] == "60"
+        assert "Bitte kurz warten" in refused.content.decode() and "Vroni" not in refused.content.decode()
+        assert Client(REMOTE_ADDR="192.168.1.24").get(public(tournament)).status_code == 200
+        other = make_open_tournament(tournament.club, players=4)
+        assert phone.get(public(other)).status_code == 200
+        assert phone.get(f"/o/{tournament.club.slug}/{'x' * 32}/").status_code == 404  # a wrong token counts apart
+        settings.BEHIND_PROXY = True
+        proxied = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.0.0.1, 192.168.1.23")
+        assert proxied.get(public(tournament)).status_code == 429  # the proxy saw the same phone
+        spoofed = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="192.168.1.23, 10.9.9.9")
+        assert spoofed.get(public(tournament)).status_code == 200

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from openpyxl import load_workbook
 
-from opentournaments import selectors, services
+from opentournaments import links, selectors, services
 from opentournaments.models import OpenTournament
 from tests.factories import ClubFactory, World, make_open_tournament
+from tests.opentournaments.test_prints import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +93,48 @@ def test_after_a_round_counts_only_the_rounds_so_far_and_a_withdrawn_player_keep
     after1 = selectors.open_ranking(tournament, 1)
     assert after1.after_round == 1 and after1.rows[0].rounds == [9]
     overall = selectors.open_ranking(tournament)
-    assert overall.rows[0].number == a[0] and overall.rows[0].rounds == [9, 0]
+    assert overall.rows[0].number == a[0] and overall.rows[0].rounds == [9, None]
+    assert overall.rows[0].away_note == "abgemeldet ab Runde 2"
+    late = next(row for row in overall.rows if row.name == "Ersatz")
+    assert late.rounds == [None, 0] and late.away_note == "nachgemeldet ab Runde 2"
+
+
+def test_a_round_not_played_is_a_dash_and_the_player_marked_everywhere(client_as, world: World) -> None:
+    """Issue 31 §5: the page, the Großbild, the public page, the PDF show "–" for a round not
+    played (never 0) and mark the player "abgemeldet" / "nachgemeldet"; the Excel cell is empty
+    and the mark has a column of its own."""
+    tournament = make_open_tournament(world.club, players=8, rounds=2)
+    round1, (a, b) = two_tables(tournament, seed=3)
+    enter(round1, {n: (p, 0) for n, p in zip(a + b, [9, -3, -3, -3, 1, -1, 0, 0], strict=True)})
+    services.registration_withdraw(registration=tournament.registrations.get(start_number=a[0]), user=None)
+    services.registration_create(tournament=tournament, name="Spät Kommer", user=None)
+    round2 = services.round_draw(tournament=tournament, seed=4, user=None)
+    enter(round2, {n: (0, 0) for t in round2.tables.all() for n in t.seats})
+    gone, late = f"Gast {a[0]:03d}", "Spät Kommer"
+    kwargs = {"slug": world.club.slug, "open_id": tournament.pk}
+    member = client_as("member")
+
+    def row_of(html: str, name: str) -> str:
+        start = html.index(name)
+        return html[html.rindex("<tr", 0, start) : html.index("</tr>", start)]
+
+    page = member.get(reverse("opentournaments:ranking", kwargs=kwargs)).content.decode()
+    assert '<td class="num">9</td><td class="num">–</td>' in row_of(page, gone) and "abgemeldet ab Runde 2" in page
+    assert '<td class="num">–</td><td class="num">0</td>' in row_of(page, late) and "nachgemeldet ab Runde 2" in page
+    room = member.get(reverse("opentournaments:room", kwargs=kwargs)).content.decode()
+    line = room[room.index(gone) : room.index("</li>", room.index(gone))]
+    assert '<span class="c-pts">9</span><span class="c-pts">–</span>' in line and "abgemeldet ab Runde 2" in line
+    public = member.get(links.public_path(tournament), {"q": late}).content.decode()
+    assert "R1 – · R2 0" in public and "nachgemeldet ab Runde 2" in public
+    pdf = pdf_text(member.get(reverse("opentournaments:ranking_pdf", kwargs=kwargs)).content)
+    assert re.search(rf"{gone} Kempten abgemeldet ab Runde 2 9 – 9", pdf), pdf
+    assert re.search(rf"{late} nachgemeldet ab Runde 2 – 0 0", pdf), pdf
+    sheet = load_workbook(io.BytesIO(member.get(reverse("opentournaments:ranking_xlsx", kwargs=kwargs)).content)).active
+    header = [cell.value for cell in sheet[2]]
+    rows = {r[header.index("Name")]: r for r in sheet.iter_rows(min_row=3, values_only=True)}
+    r1, r2, mark = header.index("R1"), header.index("R2"), header.index("Teilnahme")
+    assert (rows[gone][r1], rows[gone][r2], rows[gone][mark]) == (9, None, "abgemeldet ab Runde 2")
+    assert (rows[late][r1], rows[late][r2], rows[late][mark]) == (None, 0, "nachgemeldet ab Runde 2")
 
 
 def test_the_ranking_page_shows_places_and_round_winners(client_as, world: World) -> None:

@@ -87,8 +87,17 @@ def test_startgeld_and_withdrawal_from_the_list(client_as, tournament: OpenTourn
 
 
 def test_an_owner_draws_a_round_and_everyone_reads_the_seating(client_as, tournament: OpenTournament) -> None:
-    response = client_as("owner").post(url("draw", tournament))
+    owner = client_as("owner")
+    assert 'name="round" value="1"' in owner.get(url("detail", tournament)).content.decode()
+    response = owner.post(url("draw", tournament), {"round": "1"})
     assert response.url == url("round", tournament, round_number=1)
+    # The same form again (a double click, the browser's resend): round 1 again, nothing drawn.
+    again = owner.post(url("draw", tournament), {"round": "1"}, follow=True)
+    assert again.redirect_chain[-1][0] == url("round", tournament, round_number=1)
+    assert "Runde 1 ist schon ausgelost" in again.content.decode()
+    stale = owner.post(url("draw", tournament), {}, follow=True)  # a page from before the form named it
+    assert "bitte neu laden" in stale.content.decode()
+    assert tournament.round_set.count() == 1
     page = client_as("member").get(response.url).content.decode()
     assert "Tisch 2" in page and "gibt zuerst" in page
     assert page.count("Gast 00") == 2 * 9  # by table and by name
@@ -126,7 +135,9 @@ def test_the_score_sheets_name_the_dealer_of_every_game(client_as, tournament: O
     round_ = services.round_draw(tournament=tournament, seed=1, user=None)
     sheets = selectors.score_sheets(round_)
     five = next(s for s in sheets if len(s.table.seats) == 5)
-    assert len(five.dealers) == 40  # 32 games per player: the five deal 5/4 of them
-    assert [d.number for _g, d in five.dealers[:6]] == [*five.table.table.seats, five.table.table.seats[0]]
+    assert len(five.rows) == 40  # 32 games per player: the five deal 5/4 of them
+    seats = five.table.table.seats
+    assert [row.dealer.number for row in five.rows[:6]] == [*seats, seats[0]]
+    assert [row.out for row in five.rows[:2]] == [{seats[0]}, {seats[1]}]  # the dealer sits out, shaded
     response = client_as("member").get(url("sheets_pdf", tournament, round_number=1))
     assert response.content.startswith(b"%PDF")

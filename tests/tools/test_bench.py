@@ -31,6 +31,7 @@ KEYS = {
     "open_draw_s",
     "open_rank_ms",
     "open_rank_page_ms",
+    "open_ranking_pdf_ms",
 }
 PRESETS = {
     "standard",

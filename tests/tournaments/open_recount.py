@@ -12,25 +12,31 @@ from typing import Any
 
 def assert_recounted(
     ranking: Sequence[Mapping[str, Any]],
-    points: Mapping[int, list[int]],
+    points: Mapping[int, list[int | None]],
     soli: Mapping[int, int],
     tie_breaks: Sequence[str],
     seed: int,
 ) -> None:
     """``ranking``'s rows (place, number, points, rounds, soli, decided_by) agree with ``points``
-    (start number → points of each round, 0 where he sat at no counted table) and ``soli``."""
+    (start number → points of each round, None where he sat at no counted table) and ``soli``.
+    The best round is the best of the rounds played; a player who played none ranks below
+    everyone who played one on that tie-break (spec §5, additions of 2026-11-28)."""
     assert sorted(row["number"] for row in ranking) == sorted(points)
     lot = sorted(points)
     random.Random(seed).shuffle(lot)
-    figures = {"soli": soli, "best_round": {n: max(rs) for n, rs in points.items()}}
+    played = {n: [p for p in rs if p is not None] for n, rs in points.items()}
+    best = {n: (1, max(ps)) if ps else (0, 0) for n, ps in played.items()}
     for row in ranking:
-        assert row["rounds"] == points[row["number"]] and row["points"] == sum(row["rounds"])
+        assert row["rounds"] == points[row["number"]] and row["points"] == sum(played[row["number"]])
         assert row["soli"] == soli[row["number"]]
 
-    def key(number: int) -> tuple[int, ...]:
-        out = [sum(points[number])]
+    def key(number: int) -> tuple[Any, ...]:
+        out: list[Any] = [sum(played[number])]
         for name in tie_breaks:
-            out.append(-lot.index(number) if name == "lot" else figures[name][number])
+            if name == "lot":
+                out.append(-lot.index(number))
+            else:
+                out.append(soli[number] if name == "soli" else best[number])
         return tuple(out)
 
     rows = list(ranking)

@@ -9,16 +9,20 @@ where the spec leaves room (docs/json-format.md, ``rank_open``, repeats them for
   ``totals`` and ``soli`` (keys: start numbers as strings; exactly the table's players). Both
   kinds of table seat as many players as the rule set's tables do (4 to 6 for Schafkopf).
 - *Soli* of a ``hands`` table: the games one player declared alone (``Outcome.solo`` with a
-  declarer: Solo, Wenz, Geier, Bettel, Tout, …; a Doppelkopf solo), won or lost; a hand scored
-  as a Fehler counts for its points only. ``soli`` of a ``totals`` table is required where the
-  tie-breaks use it; otherwise it may be left out (then 0).
+  declarer: Solo, Wenz, Geier, Bettel, Tout, …; a Doppelkopf solo); with ``soli_count``
+  ``"declared"`` (the default) won or lost, with ``"won"`` only those the declarer won (spec §5,
+  additions of 2026-11-28). A hand scored as a Fehler counts for its points only. ``soli`` of a
+  ``totals`` table are the sheet's figures, whatever ``soli_count`` says; they are required where
+  the tie-breaks use them, otherwise they may be left out (then 0).
 - *Zero-sum*: every tariff's payouts sum to zero; only the Stock (the table option ``stock``
   other than ``none``) takes money out of a table. So a ``totals`` table must sum to 0 unless the
   rule set plays with a Stock. A plus-points-only tariff (``plus_points_only``) writes the
   winners alone: its tables are not zero-sum, and instead no player's total may be below 0.
-- A player in no table of a round scores 0 for it: his ``rounds`` entry is 0, and ``best_round``
-  is the largest entry of ``rounds`` as printed (absent rounds included as 0), so anyone can check
-  it from the output. ``round_winners`` counts only the players who sat at a table that round.
+- A player in no table of a round (withdrawn, late, or his table not counted yet) scores nothing
+  for it: his ``rounds`` entry is ``null`` (spec §5, additions of 2026-11-28), and ``best_round``
+  is the largest entry among the rounds he played; one who played none has no best round and
+  ranks below everyone who has one on that tie-break. ``round_winners`` counts only the players
+  who sat at a table that round.
 - *Lot* (``lot``): ``random.Random(seed).shuffle`` of the ascending list of *all* start numbers;
   the earlier a number stands in the shuffled list, the higher it ranks. One draw for everyone, so
   a player's lot does not depend on who else is tied; the same seed gives the same order on every
@@ -33,8 +37,8 @@ Pure: no Django, no I/O, no clock. It does not store anything or draw the tables
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine import registry
@@ -51,25 +55,32 @@ DEFAULT_TIE_BREAKS = [SOLI, BEST_ROUND, LOT]
 SHARED = "geteilt"  # ``decided_by`` of the second and later players of a shared place (spec §5)
 MAX_SEED = 2**32 - 1
 MAX_NUMBER = 100_000  # start numbers: a generous bound that still fits every database column
+# What a ``hands`` table counts as a player's Soli (spec §5 ``soli_count``): every game he declared
+# alone, won or lost (the default), or only those he won (the circled ones on a paper list).
+SOLI_DECLARED = "declared"
+SOLI_WON = "won"
+SOLI_COUNTS = (SOLI_DECLARED, SOLI_WON)
 
-_DOC_KEYS = {"ruleset", "players", "rounds", "tie_breaks", "seed", "prizes", "note"}
+_DOC_KEYS = {"ruleset", "players", "rounds", "tie_breaks", "seed", "prizes", "soli_count", "note"}
 
 
 @dataclass
 class _Player:
     number: int
     name: str
-    rounds: list[int]
+    rounds: list[int | None]  # None: at no table that round
     soli: int = 0
-    seated: set[int] = field(default_factory=set)  # 0-based rounds at a table
 
     @property
     def points(self) -> int:
-        return sum(self.rounds)
+        return sum(points for points in self.rounds if points is not None)
 
     @property
-    def best_round(self) -> int:
-        return max(self.rounds, default=0)
+    def best_round(self) -> tuple[bool, int]:
+        """(played any round, the best of those played): whoever played none ranks below
+        everyone who played one, whatever that one's best round was (spec §5 additions)."""
+        played = [points for points in self.rounds if points is not None]
+        return (True, max(played)) if played else (False, 0)
 
 
 def _object(value: Any, where: str, allowed: set[str]) -> Mapping[str, Any]:
@@ -169,6 +180,15 @@ def _per_player(raw: Any, numbers: list[int], where: str, lo: int) -> dict[int, 
     return out
 
 
+def _soli_count(raw: Any) -> str:
+    if raw is None:
+        return SOLI_DECLARED
+    if raw not in SOLI_COUNTS:
+        known = ", ".join(SOLI_COUNTS)
+        raise EngineError("invalid_value", f"'soli_count' ist eines von: {known}.", "soli_count")
+    return str(raw)
+
+
 def _score_table(
     table: Mapping[str, Any],
     numbers: list[int],
@@ -176,6 +196,7 @@ def _score_table(
     ruleset: RuleSet,
     rules: TableRules,
     needs_soli: bool,
+    soli_count: str,
     at: str,
 ) -> tuple[dict[int, int], dict[int, int]]:
     """(points, soli) of each player at one table."""
@@ -194,7 +215,9 @@ def _score_table(
         soli = dict.fromkeys(numbers, 0)
         for entry in result.entries:
             outcome = entry.outcome
-            if outcome is not None and outcome.solo and not outcome.penalty and outcome.declarer in number_of:
+            if outcome is None or not outcome.solo or outcome.penalty or outcome.declarer not in number_of:
+                continue
+            if soli_count == SOLI_DECLARED or outcome.declarer_won:
                 soli[number_of[outcome.declarer]] += 1
         return {number_of[name]: amount for name, amount in result.totals.items()}, soli
     totals = _per_player(table["totals"], numbers, f"{at}.totals", -(10**12))
@@ -243,11 +266,12 @@ def rank_open_document(doc: Any) -> dict[str, Any]:
     players = _players(doc.get("players"))
     tie_breaks = _tie_breaks(doc.get("tie_breaks"))
     seed = check_int(doc.get("seed", 0), 0, MAX_SEED, "seed", "Der Seed")
+    soli_count = _soli_count(doc.get("soli_count"))
     pot, shares = _prizes(doc["prizes"]) if doc.get("prizes") is not None else (0, [])
 
     rounds = _list(doc.get("rounds"), "rounds", "der Runden")
     for player in players.values():
-        player.rounds = [0] * len(rounds)
+        player.rounds = [None] * len(rounds)
     for r, raw_round in enumerate(rounds):
         where = f"rounds[{r}]"
         round_ = _object(raw_round, where, {"tables", "note"})
@@ -256,21 +280,24 @@ def rank_open_document(doc: Any) -> dict[str, Any]:
             at = f"{where}.tables[{t}]"
             table = _object(raw_table, at, {"players", "hands", "totals", "soli", "note"})
             numbers = _table_numbers(table.get("players"), players, seated, rules.table_sizes, at)
-            points, soli = _score_table(table, numbers, players, ruleset, rules, SOLI in tie_breaks, at)
+            points, soli = _score_table(table, numbers, players, ruleset, rules, SOLI in tie_breaks, soli_count, at)
             for number in numbers:
                 player = players[number]
                 player.rounds[r] = points[number]
                 player.soli += soli[number]
-                player.seated.add(r)
 
     lot = _lot_order(players, seed)
-    values = {
+    values: dict[str, Callable[[_Player], Any]] = {
         SOLI: lambda p: p.soli,
         BEST_ROUND: lambda p: p.best_round,
         LOT: lambda p: -lot[p.number],  # earlier in the draw ranks higher
     }
     keys = {n: tuple(values[name](p) for name in tie_breaks) for n, p in players.items()}
-    order = sorted(players.values(), key=lambda p: (-p.points, tuple(-v for v in keys[p.number]), p.number))
+    # Higher points, then higher tie-break values first; equal ones by start number (a stable
+    # sort: by number first, then by the rest, descending).
+    order = sorted(
+        sorted(players.values(), key=lambda p: p.number), key=lambda p: (p.points, keys[p.number]), reverse=True
+    )
 
     ranking: list[dict[str, Any]] = []
     above: _Player | None = None
@@ -315,14 +342,14 @@ def _lot_order(players: Mapping[int, _Player], seed: int) -> dict[int, int]:
 def _round_winners(players: Mapping[int, _Player], rounds: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for r in range(rounds):
-        at_table = [p for p in players.values() if r in p.seated]
-        if not at_table:
+        scored = {p.number: points for p in players.values() if (points := p.rounds[r]) is not None}
+        if not scored:
             continue
-        best = max(p.rounds[r] for p in at_table)
+        best = max(scored.values())
         out += [
-            {"round": r + 1, "number": p.number, "name": p.name, "points": best}
-            for p in sorted(at_table, key=lambda p: p.number)
-            if p.rounds[r] == best
+            {"round": r + 1, "number": number, "name": players[number].name, "points": best}
+            for number in sorted(scored)
+            if scored[number] == best
         ]
     return out
 

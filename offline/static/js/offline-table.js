@@ -98,6 +98,7 @@
   function fetchData() {
     return fetch(cfg.dataUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (response) {
+        if (response.status === 410) return response.json().then(tableGone);
         if (!response.ok || response.redirected) throw new Error("offline.json " + response.status);
         return response.json();
       })
@@ -503,8 +504,10 @@
         body: body(record, expected, token),
       }).then(function (response) {
         // A 403 that says "refused": this login may not write at this table (a championship
-        // table has its Schreiber); shown at the entry like any refusal, not tried again.
-        var refused = response.status === 403 && (response.headers.get("Content-Type") || "").indexOf("json") >= 0;
+        // table has its Schreiber); a 410: the table is not there any more (an open tournament's
+        // table handed back to paper). Shown at the entry like any refusal, not tried again.
+        var refused = (response.status === 403 || response.status === 410) &&
+          (response.headers.get("Content-Type") || "").indexOf("json") >= 0;
         if (response.redirected || (response.status !== 200 && !refused)) {
           throw new Error("send " + response.status);
         }
@@ -529,6 +532,23 @@
       });
     }
     return attempt();
+  }
+
+  // The table is not there any more (410 with the queue's "refused" answer): every entry of this
+  // login still waiting for it is refused with the server's reason, shown at the entry; nothing
+  // is sent again (issue 31 §9: not an endless "will retry" for a page that is gone).
+  function tableGone(answer) {
+    return records().then(function (all) {
+      return Promise.all(waiting(all).map(function (record) {
+        record.status = "conflict";
+        record.errors = answer.errors || { __all__: [answer.status] };
+        return put(record);
+      }));
+    }).then(function () {
+      var error = new Error("table gone");
+      error.gone = true;
+      throw error;
+    });
   }
 
   // The phone is logged in as another login than this page's (a login that expired and another
@@ -583,7 +603,7 @@
       }, function (error) {
         console.warn("offline send:", error);
         syncing = false;
-        status = t(error.otherLogin ? "otherLogin" : "retry");
+        status = error.gone ? "" : t(error.otherLogin ? "otherLogin" : "retry");
         return refold();
       });
   }

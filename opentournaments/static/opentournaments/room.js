@@ -24,6 +24,23 @@
     document.body.style.setProperty(name, String(value));
   }
 
+  // The widest name of a prize winner or a podium place, in em of the board (the type's size
+  // scales every length): the name column is at least that wide, so those names stand whole
+  // (issue 31 §7). Measured on a canvas: most rows are hidden while the board is laid out. At
+  // most 24 em, so one absurdly long name does not squeeze every page into one column.
+  var canvas = document.createElement("canvas").getContext("2d");
+  function winnerNameEm(b) {
+    var widest = 8;
+    var names = b.querySelectorAll(".room-rows > .room-row.winner .c-name, .room-rows > .room-row.podium .c-name");
+    for (var i = 0; i < names.length; i++) {
+      var style = getComputedStyle(names[i]);
+      canvas.font = style.fontWeight + " 100px " + style.fontFamily;
+      var text = names[i].firstChild ? names[i].firstChild.textContent : "";
+      widest = Math.max(widest, canvas.measureText(text.trim()).width / 100 + 0.3);
+    }
+    return Math.min(24, widest);
+  }
+
   // The head row's least width (the name at its narrowest), at the current size.
   function leastWidth(head) {
     head.parentNode.classList.add("measuring");
@@ -77,8 +94,16 @@
     if (!heads || !rows.length) return;
     while (heads.children.length > 1) heads.removeChild(heads.lastElementChild);
     setProperty("--room-cols", 1);
+    var nameMin = winnerNameEm(b).toFixed(2) + "em";
+    setProperty("--room-name-min", nameMin);
     var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
     var best = plan(b, rows, size);
+    // The winners' names whole, unless that costs a page (a very large tournament on a small
+    // projector: every page fewer matters more to the room than the end of one long name).
+    setProperty("--room-name-min", "8em");
+    var narrow = plan(b, rows, size);
+    if (narrow.pages < best.pages) best = narrow;
+    else setProperty("--room-name-min", nameMin);
     // Larger type where the pages leave room: as long as it takes no more pages and no more
     // columns (few players get large type on one page; names keep their width).
     while (size < LARGEST) {

@@ -107,14 +107,62 @@ def test_without_lot_equal_players_share_a_place_and_the_next_skips() -> None:
 
 def test_round_winners_list_every_player_tied_on_top_and_only_those_who_played() -> None:
     round_1 = [sheet({1: 40, 2: -40, 3: 0, 4: 0}), sheet({5: 40, 6: -40, 7: 0, 8: 0})]
-    round_2 = [sheet({1: -10, 3: 10, 5: 0, 7: 0})]  # 2, 4, 6 and 8 sit out: they score 0
+    round_2 = [sheet({1: -10, 3: 10, 5: 0, 7: 0})]  # 2, 4, 6 and 8 sit out: they score nothing
     result = rank_open_document(doc(round_1, round_2))
     assert [(w["round"], w["number"], w["points"]) for w in result["round_winners"]] == [
         (1, 1, 40),
         (1, 5, 40),
         (2, 3, 10),
     ]
-    assert {row["number"]: row["rounds"] for row in result["ranking"]}[2] == [-40, 0]
+    assert {row["number"]: row["rounds"] for row in result["ranking"]}[2] == [-40, None]
+
+
+def test_a_round_not_played_is_null_and_the_best_round_is_among_those_played() -> None:
+    """Spec §5, additions of 2026-11-28 (issue 31 §5): 9 arrives late (−15, −7) and ties 8 on
+    −22; 8's best round is the 0 of round 1, 9's the −7 of the rounds he played, so 8 ranks
+    higher (before, 9's absent round counted 0 and they shared the place). 10 registered and never
+    sat: nothing in every round, below everyone on 0 who played a round."""
+    round_1 = [sheet({1: 10, 2: -10, 3: 0, 4: 0}), sheet({5: 0, 6: 0, 7: 0, 8: 0})]
+    round_2 = [sheet({1: 5, 2: 5, 3: 5, 9: -15}), sheet({4: 15, 5: 0, 6: 0, 7: 0, 8: -15})]
+    round_3 = [sheet({1: 7, 2: 0, 3: 0, 9: -7}), sheet({4: 7, 5: 0, 6: 0, 7: 0, 8: -7})]
+    result = rank_open_document({**doc(round_1, round_2, round_3, tie_breaks=["best_round"]), "players": players(10)})
+    by_number = {row["number"]: row for row in result["ranking"]}
+    assert by_number[9]["rounds"] == [None, -15, -7] and by_number[9]["points"] == -22
+    assert by_number[10]["rounds"] == [None, None, None] and by_number[10]["points"] == 0
+    assert rows(result) == [
+        (1, 4, None),
+        (2, 1, "best_round"),
+        (3, 3, None),
+        (4, 5, None),
+        (4, 6, "geteilt"),
+        (4, 7, "geteilt"),
+        (7, 10, "best_round"),
+        (8, 2, None),
+        (9, 8, None),
+        (10, 9, "best_round"),
+    ]
+    assert [(w["round"], w["number"]) for w in result["round_winners"]] == [(1, 1), (2, 4), (3, 1), (3, 4)]
+
+
+HANDS = {
+    "players": [1, 2, 3, 4],
+    "hands": [
+        {"game": "solo", "declarer": "Anna", "suit": "herz", "augen": 70},  # won
+        {"game": "wenz", "declarer": "Bert", "augen": 40},  # lost
+        {"game": "solo", "declarer": "Anna", "suit": "gras", "augen": 30},  # lost
+    ],
+}
+
+
+@pytest.mark.parametrize(("soli_count", "soli"), [(None, [2, 1, 5]), ("declared", [2, 1, 5]), ("won", [1, 0, 5])])
+def test_soli_count_counts_the_solos_declared_or_only_those_won(soli_count: str | None, soli: list[int]) -> None:
+    """Spec §5 ``soli_count``: a hands table counts every game declared alone (the default) or
+    only the won ones; a totals table's Soli are the sheet's figures either way."""
+    extra = {} if soli_count is None else {"soli_count": soli_count}
+    result = rank_open_document(doc([HANDS, sheet({5: 30, 6: -10, 7: -10, 8: -10}, {5: 5})], **extra))
+    by_number = {row["number"]: row for row in result["ranking"]}
+    assert [by_number[n]["soli"] for n in (1, 2, 5)] == soli
+    assert by_number[1]["points"] == 150 + 50 - 180  # the lost Solo is Schneider (60 to each); Soli change no points
 
 
 def test_prizes_split_a_shared_place_and_round_down() -> None:
@@ -145,6 +193,7 @@ def test_prizes_split_a_shared_place_and_round_down() -> None:
         ),
         ({"tie_breaks": ["soli", "alter"]}, "invalid_value", "tie_breaks[1]"),
         ({"seed": -1}, "out_of_range", "seed"),
+        ({"soli_count": "angesagt"}, "invalid_value", "soli_count"),
         ({"prizes": {"pot": 100, "shares": [60, 50]}}, "invalid_value", "prizes.shares"),
         ({"rounds": [{"tables": [sheet({1: 10, 2: 0, 3: 0, 4: 0})]}]}, "inconsistent", "rounds[0].tables[0].totals"),
         (
@@ -233,7 +282,9 @@ def tournaments(draw: st.DrawFn) -> dict[str, Any]:
 @given(tournaments())
 def test_the_ranking_recounts_from_the_totals(tournament: dict[str, Any]) -> None:
     result = rank_open_document(tournament)
-    points = {p["number"]: [0] * len(tournament["rounds"]) for p in tournament["players"]}
+    points: dict[int, list[int | None]] = {
+        p["number"]: [None] * len(tournament["rounds"]) for p in tournament["players"]
+    }
     soli = dict.fromkeys(points, 0)
     for r, round_ in enumerate(tournament["rounds"]):
         for table in round_["tables"]:

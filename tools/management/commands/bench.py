@@ -30,7 +30,10 @@ the workbook), then measures:
 - ``open_rank_ms``: ``rank_open`` of those 300 players × 3 rounds given by totals, median of ``--runs``;
 - ``open_rank_page_ms``: the overall ranking page of an open tournament of 300 players × 3 rounds
   over two days (registered, drawn and every table's figures entered through the services, as
-  the desk does), full server time, median of ``--runs``.
+  the desk does), full server time, median of ``--runs``;
+- ``open_ranking_pdf_ms``: the overall ranking PDF (with the prizes) of the largest open
+  tournament allowed, 400 players × 10 rounds entered (issue 31 §9), request to response,
+  median of half ``--runs``.
 
 ``--engine-only`` runs only the engine part (issue 3: ``--hands`` random valid hands per preset).
 Timing runs with DEBUG off (no query log).
@@ -57,7 +60,15 @@ from django.urls import reverse
 
 from clubs.models import Club, Member, Membership, Role
 from opentournaments import services as open_services
-from opentournaments.models import OpenTournament
+from opentournaments.models import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    OpenTournament,
+    Registration,
+    Round,
+    RoundTable,
+    TableScore,
+)
 from scoring.engine import registry
 from scoring.engine.core import Context
 from scoring.engine.samples import random_hand
@@ -167,6 +178,65 @@ def open_tournament_build(club: Club, players: int = 300, rounds: int = 3, seed:
                 user=None,
             )
     return tournament
+
+
+LARGEST_CLUB = "bench-open-max"
+
+
+def open_largest_build(club: Club, seed: int = 1) -> OpenTournament:
+    """The largest open tournament the app allows (``MAX_PLAYERS`` players, ``MAX_ROUNDS``
+    rounds, every round entered), for its ranking PDF. The tournament and its registrations go
+    through the services; the rounds are written directly, tables of four in a shuffled order
+    with zero-sum figures (drawing ten rounds of 400 through the planner takes minutes, and the
+    printout does not depend on who met whom)."""
+    tournament = open_services.open_tournament_create(
+        club=club,
+        name="Bench-Schafkopfrennen",
+        starts_on=datetime.date(2026, 11, 28),
+        rounds=MAX_ROUNDS,
+        games_per_round=32,
+        entry_fee_cents=1500,
+        prize_shares=[20, 15, 10, 8, 7, 6, 5, 4, 3, 2],
+        prize_items=[f"Sachpreis {n}" for n in range(1, 21)],
+        user=None,
+    )
+    Registration.objects.bulk_create(
+        Registration(
+            tournament=tournament,
+            start_number=n,
+            name=f"Gast {n:03d} Obermaier-Gschwendtner",
+            residence="Sankt Wolfgang",
+            paid=True,
+        )
+        for n in range(1, MAX_PLAYERS + 1)
+    )
+    registrations = {r.start_number: r for r in tournament.registrations.all()}
+    rng = random.Random(seed)
+    for number in range(1, MAX_ROUNDS + 1):
+        round_ = Round.objects.create(tournament=tournament, number=number, seed=seed + number)
+        order = list(registrations)
+        rng.shuffle(order)
+        tables = RoundTable.objects.bulk_create(
+            RoundTable(round=round_, number=i + 1, seats=order[4 * i : 4 * i + 4]) for i in range(MAX_PLAYERS // 4)
+        )
+        scores = []
+        for table in tables:
+            values = [rng.randrange(-200, 200) for _ in table.seats[1:]]
+            for n, points in zip(table.seats, [-sum(values), *values], strict=True):
+                scores.append(
+                    TableScore(table=table, registration=registrations[n], points=points, soli=rng.randrange(3))
+                )
+        TableScore.objects.bulk_create(scores)
+    return tournament
+
+
+def open_pdf_figures(client: Client, runs: int) -> dict[str, float]:
+    """``open_ranking_pdf_ms``: the overall ranking PDF (with prizes) of ``open_largest_build``'s
+    tournament, request to response."""
+    club = Club.objects.get(slug=LARGEST_CLUB)
+    tournament = OpenTournament.objects.get(club=club)
+    url = reverse("opentournaments:ranking_pdf", kwargs={"slug": club.slug, "open_id": tournament.pk})
+    return {"open_ranking_pdf_ms": page_ms(client, url, runs)}
 
 
 def open_page_figures(client: Client, runs: int) -> dict[str, float]:
@@ -346,6 +416,8 @@ class Command(BaseCommand):
         wide, wide_players = make_club(WIDE, "Bench-Verein 100", 100)
         open_club, _members = make_club(OPEN_CLUB, "Bench-Verein offen", 0)
         open_tournament_build(open_club)
+        largest, _members = make_club(LARGEST_CLUB, "Bench-Verein Rennen", 0)
+        open_largest_build(largest)
         # A season of a big club: 50 evenings of 50 hands.
         build_history(club=wide, members=wide_players, hands=min(hands, WIDE_HANDS), seed=options["seed"] + 1)
         build_s = round(time.perf_counter() - started, 1)
@@ -377,6 +449,7 @@ class Command(BaseCommand):
             "import_refusal_ms": import_refusal_ms(),
             **open_figures(runs),
             **open_page_figures(client, runs),
+            **open_pdf_figures(client, max(runs // 2, 1)),
             "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
             "entries": Entry.objects.filter(table__session__club=club).count(),
             "ledger_rows": ledger_rows,
