@@ -111,27 +111,18 @@
     fitColumn(b, "c-prize", 0.3, 8);
     fitColumn(b, "c-decided", 0.7, 9);
     var nameMin = winnerNameEm(b).toFixed(2) + "em";
-    setProperty("--room-name-min", nameMin);
     var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
-    // The winners' names whole, in type a little smaller where that is what it takes to keep
-    // the pages the narrow names need; cut only where even the smallest type would cost a page
-    // (a very large tournament on a small projector: every page fewer matters more to the room
-    // than the end of one long name).
+    // The winners' names always whole (issue 31 §7): in type a little smaller where that keeps
+    // the pages that narrower names would need, else on one page more.
     setProperty("--room-name-min", "8em");
     var narrow = plan(b, rows, size);
     setProperty("--room-name-min", nameMin);
     var best = null;
-    for (var s = size; s >= SMALLEST; s /= 1.06) {
+    for (var s = size; s >= SMALLEST && !best; s /= 1.06) {
       var wide = plan(b, rows, s);
-      if (wide.pages <= narrow.pages) {
-        best = wide;
-        break;
-      }
+      if (wide.pages <= narrow.pages) best = wide;
     }
-    if (!best) {
-      setProperty("--room-name-min", "8em");
-      best = narrow;
-    }
+    best = best || plan(b, rows, size);
     size = best.size;
     // Larger type where the pages leave room: as long as it takes no more pages and no more
     // columns (few players get large type on one page; names keep their width).
