@@ -25,7 +25,9 @@ def login(page: Page, live_server: LiveServer, username: str) -> None:
 
     client = Client()
     client.force_login(get_user_model().objects.get(username=username))
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
 
 
 def follow(page: Page, text: str) -> None:
