@@ -63,7 +63,9 @@ TEXTS = {
     # issue 30: undo and discard of what waits on the phone, what went when the signal came back
     "offlineMark": _("offline"),
     "undoWaiting": _("Nr. {n} rückgängig (auf diesem Telefon)"),
-    "undoConfirm": _("Nr. {n} ({what}) zurücknehmen? Der Eintrag wartet noch auf diesem Telefon und wird nie übertragen."),
+    "undoConfirm": _(
+        "Nr. {n} ({what}) zurücknehmen? Der Eintrag wartet noch auf diesem Telefon und wird nie übertragen."
+    ),
     "undone": _("Nr. {n} zurückgenommen (war noch nicht übertragen): {what}"),
     "undoNeedsSignal": _(
         "Ohne Netz wartet auf diesem Telefon kein Eintrag, der zurückgenommen werden könnte; "
