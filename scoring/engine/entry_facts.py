@@ -204,7 +204,8 @@ def form_defaults(rules: SchafkopfRules, state: TableState) -> dict[str, Any]:
 def form_marks(rules: SchafkopfRules, state: TableState) -> dict[str, str]:
     """The marks of the tap form that follow the table (its ``data-games``: the games a group is
     shown for, space-separated, over every game of the form, ``every_game``): who names a Spieler,
-    which games carry a bid or Deckel, and which start with one Deckel (under Dauerdeckel every
+    which games carry a bid or Deckel, which of the round's games name a Trumpf, and which start
+    with one Deckel (under Dauerdeckel every
     game but a Mungo, a Sie or a Tout, 001 §4.4). The server renders them (``HandForm``), the phone
     offline sets the same on its fresh copy of the form (``table_facts``' ``marks``)."""
     options = form_options(rules, state)
@@ -214,6 +215,7 @@ def form_marks(rules: SchafkopfRules, state: TableState) -> dict[str, str]:
         "declarer": " ".join(g for g in every if GAMES[g].kind in declarer_kinds(state)),
         "bid": " ".join(g for g in every if GAMES[g].kind in options["bid_kinds"]),
         "deckel": " ".join(every) if options["deckel"] else "",
+        "suit": " ".join(g for g in state.games or () if GAMES[g].needs_suit),
         "deckel_one": " ".join(g for g in every if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
         if deckel_one
         else "",
@@ -258,6 +260,8 @@ def table_facts(ruleset: RuleSet, state: TableState) -> dict[str, Any]:
     out.update(
         games=list(games),
         games_disabled=[g for g in normal if g not in games],  # shown, with the round as the reason
+        # on the form too, hidden: the games only another round has (in the form's order, every_game)
+        games_hidden=[g for g in every_game(ruleset) if g not in games and g not in normal],
         form=options,
         declarer_games=[g for g in games if GAMES[g].kind in declarer_kinds(state)],
         bid_games=[g for g in games if GAMES[g].kind in options["bid_kinds"]],

@@ -261,10 +261,9 @@ class HandForm(SubmissionFields):
         marks = form_marks(self.rules, self.context.state)
         return {
             # what the round decides: form_marks, which the phone offline sets the same way
-            **{name: marks[name] for name in ("declarer", "bid", "deckel")},
+            **{name: marks[name] for name in ("declarer", "bid", "deckel", "suit")},
             "partner": " ".join(self._games("partner")),
             "called": " ".join(self._games("partner")),
-            "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
             "augen": " ".join(two_sided),
             "result": " ".join(self._games("bettel", "partner", "solo")),
             "laufende": " ".join(g for g in two_sided if GAMES[g].max_laufende(ober_unter)),

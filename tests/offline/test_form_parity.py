@@ -117,8 +117,8 @@ def test_after_every_entry_kept_offline_the_form_is_the_servers(
                 value = int(value) if value not in EMPTY else value
             assert value == expected or (value in EMPTY and expected in EMPTY), (name, value, expected, number)
         marks = form.visible_for
-        assert {name: marks[name] for name in ("declarer", "bid", "deckel")} == {
-            name: facts["marks"][name] for name in ("declarer", "bid", "deckel")
+        assert {name: marks[name] for name in ("declarer", "bid", "deckel", "suit")} == {
+            name: facts["marks"][name] for name in ("declarer", "bid", "deckel", "suit")
         }
         assert form.deckel_games == facts["marks"]["deckel_one"]
         assert facts["seller"] == (state.seats[-1] if "bought_by" in form.fields else None)

@@ -334,9 +334,9 @@
           if (small) small.textContent = known ? reason : "";
           if (small && !known) small.remove();
         });
-        // in the server's order: the round's games, then the disabled ones
+        // in the server's order: the round's games, the disabled ones, the hidden ones
         var row = form.querySelector('input[name="game"]').closest(".pill-row");
-        state.games.concat(state.games_disabled).forEach(function (game) {
+        state.games.concat(state.games_disabled, state.games_hidden || []).forEach(function (game) {
           var input = row.querySelector('input[name="game"][value="' + game + '"]');
           if (input) row.appendChild(input.closest("label"));
         });
@@ -345,6 +345,8 @@
         var declarer = form.querySelector('input[name="declarer"]');
         var declarerBox = declarer && declarer.closest("fieldset");
         if (declarerBox) declarerBox.dataset.games = marks.declarer;
+        var suit = form.querySelector('input[name="suit"]');
+        if (suit) suit.closest("fieldset").dataset.games = marks.suit;
         var bid = form.querySelector('input[name="bid"]');
         if (bid) bid.closest(".field").dataset.games = marks.bid;
         var deckel = form.querySelector("fieldset.deckel");
