@@ -269,6 +269,7 @@
       el.textContent = t("dealer", { name: state.dealer });
     });
     if (form) form.dispatchEvent(new Event("change", { bubbles: true })); // score-entry.js: the fields of the game
+    markBar(); // a fresh form brings the server's bar
   }
 
   // A fresh entry form from the server's copy, in place of the one just saved. htmx and
@@ -955,7 +956,9 @@
       cells.push(el("td", { class: "what" }, [document.createTextNode(what), state]));
       players.forEach(function (name) {
         var value = result ? result.payouts[name] : null;
-        cells.push(el("td", { class: "num " + sign(value || 0), "data-player": name, "data-amount": value === null ? "" : String(value), text: money(value, true) }));
+        // bare amounts, as the Liste's: the five or six columns fit a 390 px phone without cutting a digit
+        var text = money(value, true).replace("\u00a0€", "");
+        cells.push(el("td", { class: "num " + sign(value || 0), "data-player": name, "data-amount": value === null ? "" : String(value), text: text }));
       });
       return el("tr", { class: "offline-entry offline-" + record.status, "data-key": record.key }, cells);
     });
@@ -966,7 +969,7 @@
     })));
     var totals = folded ? folded.totals : {};
     var sum = el("tr", { class: "sum" }, [el("th"), el("th", { text: t("totals") })].concat(players.map(function (name) {
-      return el("th", { class: "num " + sign(totals[name] || 0), "data-total": name, text: folded ? money(totals[name], false) : "" });
+      return el("th", { class: "num " + sign(totals[name] || 0), "data-total": name, text: folded ? money(totals[name], false).replace("\u00a0€", "") : "" });
     })));
     root.appendChild(el("h2", { text: t("heading") }));
     root.appendChild(el("div", { class: "overflow-auto" }, [
