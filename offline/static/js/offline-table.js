@@ -40,6 +40,9 @@
   var pristine = (function () {
     var form = document.getElementById("entry-form");
     if (!form || !form.hasAttribute("data-defaults")) return null;
+    // A page that came back with a refusal holds what was typed: no copy of a new hand's form.
+    var refused = Array.prototype.some.call(form.querySelectorAll(".field-error"), function (e) { return e.textContent.trim(); });
+    if (refused) return null;
     var copy = form.cloneNode(true);
     copy.querySelectorAll(".thumb-bar .messages, .save-amount").forEach(function (node) { node.remove(); });
     return copy;
