@@ -60,4 +60,18 @@ TEXTS = {
     "mustPlay": _("Will keiner spielen, muss {who} spielen"),
     "notInRound": _("nicht in der {round}"),
     "triggers": _("Löst aus:"),
+    # issue 30: undo and discard of what waits on the phone, what went when the signal came back
+    "offlineMark": _("offline"),
+    "undoWaiting": _("Nr. {n} rückgängig (auf diesem Telefon)"),
+    "undoConfirm": _(
+        "Nr. {n} ({what}) zurücknehmen? Der Eintrag wartet noch auf diesem Telefon und wird nie übertragen."
+    ),
+    "undone": _("Nr. {n} zurückgenommen (war noch nicht übertragen): {what}"),
+    "undoNeedsSignal": _(
+        "Ohne Netz wartet auf diesem Telefon kein Eintrag, der zurückgenommen werden könnte; "
+        "gespeicherte Einträge mit Netz rückgängig machen."
+    ),
+    "discarded": _("Nr. {n} verworfen (war noch nicht übertragen)."),
+    "sentOne": _("1 Eintrag übertragen."),
+    "sentMany": _("{n} Einträge übertragen."),
 }

@@ -181,6 +181,47 @@ def form_options(rules: SchafkopfRules, state: TableState) -> dict[str, Any]:
     }
 
 
+def form_defaults(rules: SchafkopfRules, state: TableState) -> dict[str, Any]:
+    """The tap form's initial values for the next hand at ``state``: what the server renders
+    (``scoring.forms.hand.HandForm`` takes its initials from here) and what the phone offline sets
+    on a fresh copy of the form after every entry it keeps (``offline-table.js``), so both start
+    the next hand alike. Only the fields with a default: no game, no player, no result is chosen.
+    ``deckel``: one under Dauerdeckel (001 §4.4; the page then follows the chosen game,
+    ``table_facts``' ``deckel_one``), else none. It does not say which fields are shown."""
+    out: dict[str, Any] = {"tout": False, "laufende": 0, "augen_order": "", "dealer": state.dealer}
+    if rules.opt("max_kontra"):
+        out["kontra"] = 0
+        out["kontra_by"] = []
+    if rules.opt("deckel") != "none":
+        out["deckel"] = 1 if state.deckel_required else 0
+    if len(state.players) >= 5:
+        out["bought_by"] = ""  # 001 §7.1/§7.2: nobody bought
+    if rules.opt("fehler"):
+        out["fehler_by"] = ""
+    return out
+
+
+def form_marks(rules: SchafkopfRules, state: TableState) -> dict[str, str]:
+    """The marks of the tap form that follow the table (its ``data-games``: the games a group is
+    shown for, space-separated, over every game of the form, ``every_game``): who names a Spieler,
+    which games carry a bid or Deckel, which of the round's games name a Trumpf, and which start
+    with one Deckel (under Dauerdeckel every
+    game but a Mungo, a Sie or a Tout, 001 §4.4). The server renders them (``HandForm``), the phone
+    offline sets the same on its fresh copy of the form (``table_facts``' ``marks``)."""
+    options = form_options(rules, state)
+    every = every_game(rules)
+    deckel_one = options["deckel"] and state.deckel_required
+    return {
+        "declarer": " ".join(g for g in every if GAMES[g].kind in declarer_kinds(state)),
+        "bid": " ".join(g for g in every if GAMES[g].kind in options["bid_kinds"]),
+        "deckel": " ".join(every) if options["deckel"] else "",
+        "suit": " ".join(g for g in state.games or () if GAMES[g].needs_suit),
+        "deckel_one": " ".join(g for g in every if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
+        if deckel_one
+        else "",
+    }
+
+
 def every_game(rules: SchafkopfRules) -> tuple[str, ...]:
     """Every game some round of these rules allows, best first: the tap form has a button for
     each (those the round in force does not allow disabled or hidden), so the phone offline can
@@ -219,6 +260,8 @@ def table_facts(ruleset: RuleSet, state: TableState) -> dict[str, Any]:
     out.update(
         games=list(games),
         games_disabled=[g for g in normal if g not in games],  # shown, with the round as the reason
+        # on the form too, hidden: the games only another round has (in the form's order, every_game)
+        games_hidden=[g for g in every_game(ruleset) if g not in games and g not in normal],
         form=options,
         declarer_games=[g for g in games if GAMES[g].kind in declarer_kinds(state)],
         bid_games=[g for g in games if GAMES[g].kind in options["bid_kinds"]],
@@ -228,5 +271,9 @@ def table_facts(ruleset: RuleSet, state: TableState) -> dict[str, Any]:
         if options["deckel"] and state.deckel_required
         else [],
         mungo_games=[g for g in games if GAMES[g].kind in ("ramsch", "leasters")],
+        initial=form_defaults(ruleset, state),
+        marks=form_marks(ruleset, state),
+        # At five or six the player dealt last sells his seat to a buyer (001 §7.1/§7.2).
+        seller=state.seats[-1] if len(state.players) >= 5 and state.seats else None,
     )
     return out

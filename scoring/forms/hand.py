@@ -15,7 +15,15 @@ from django.utils.translation import pgettext_lazy
 
 from scoring import safejson
 from scoring.engine.core import EngineError
-from scoring.engine.entry_facts import TIE_AUGEN, declarer_kinds, event_facts, every_game, form_options, hand_facts
+from scoring.engine.entry_facts import (
+    TIE_AUGEN,
+    event_facts,
+    every_game,
+    form_defaults,
+    form_marks,
+    form_options,
+    hand_facts,
+)
 from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.forms.entry import EntryContext, SubmissionFields
@@ -184,7 +192,6 @@ class HandForm(SubmissionFields):
                 coerce=int,
                 choices=[(n, str(n)) for n in range(rules.opt("max_deckel") + 1)],
                 widget=forms.RadioSelect,
-                initial=1 if state.deckel_required else 0,
                 required=False,
             )
         bid = bid_field(rules, self.round)
@@ -212,7 +219,6 @@ class HandForm(SubmissionFields):
         self.fields["dealer"] = forms.ChoiceField(
             label=_("Gegeben hat"),
             choices=players,
-            initial=state.dealer,
             help_text=dealer_help(context),
         )
         if rules.opt("fehler"):
@@ -222,6 +228,11 @@ class HandForm(SubmissionFields):
                 required=False,
                 help_text=_("Gewertet wird dann die Strafe statt des Spiels (002 §11)."),
             )
+        # The next hand's defaults (Deckel under Dauerdeckel, the dealer in turn, …): one pure function,
+        # which the phone offline applies to a fresh copy of this form after every entry it keeps.
+        for name, value in form_defaults(rules, state).items():
+            if name in self.fields:
+                self.fields[name].initial = value
 
     # --- which field a game needs -------------------------------------------------------------
 
@@ -247,14 +258,12 @@ class HandForm(SubmissionFields):
         """Field (or group) → the games it is shown for, space-separated (read by score-entry.js)."""
         two_sided = self._games("partner", "solo")
         ober_unter = self.rules.opt("laufende_ober_unter_only")
+        marks = form_marks(self.rules, self.context.state)
         return {
-            # what the round decides: as table_facts has it (the phone offline sets the same)
-            "declarer": " ".join(self._games(*declarer_kinds(self.context.state))),
-            "bid": " ".join(self._games(*self.options["bid_kinds"])),
-            "deckel": " ".join(self.all_games) if self.deckel else "",
+            # what the round decides: form_marks, which the phone offline sets the same way
+            **{name: marks[name] for name in ("declarer", "bid", "deckel", "suit")},
             "partner": " ".join(self._games("partner")),
             "called": " ".join(self._games("partner")),
-            "suit": " ".join(g for g in self.games if GAMES[g].needs_suit),
             "augen": " ".join(two_sided),
             "result": " ".join(self._games("bettel", "partner", "solo")),
             "laufende": " ".join(g for g in two_sided if GAMES[g].max_laufende(ober_unter)),
@@ -268,9 +277,7 @@ class HandForm(SubmissionFields):
         """The games that start with one Deckel (score-entry.js sets the Deckel when the game
         changes): under Dauerdeckel every game but a Mungo, a Sie or a Tout, which go without
         one (001 §4.4); elsewhere none."""
-        if not self.deckel or not self.context.state.deckel_required:
-            return ""
-        return " ".join(g for g in self.all_games if GAMES[g].kind not in ("ramsch", "leasters", "sie"))
+        return form_marks(self.rules, self.context.state)["deckel_one"]
 
     @property
     def seat_fields(self) -> list[forms.BoundField]:

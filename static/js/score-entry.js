@@ -61,6 +61,12 @@
       var out = buyer ? input.value === seller || (label.dataset.outAtFirst && input.value !== buyer) : !!label.dataset.outAtFirst;
       label.classList.toggle("out", !!out);
     });
+    // A Mungo's order and Augen: the buyer's button instead of the seller's.
+    form.querySelectorAll("[data-order] button[data-player]").forEach(function (b) {
+      if (!("outAtFirst" in b.dataset)) b.dataset.outAtFirst = b.hidden ? "1" : "";
+      var player = b.dataset.player;
+      b.hidden = buyer ? player === seller || (!!b.dataset.outAtFirst && player !== buyer) : !!b.dataset.outAtFirst;
+    });
   }
 
   // Mungo: when all but one player's Augen are typed, the last is what is left of 120.

@@ -27,6 +27,26 @@
   var folded = null; // the fold of the waiting entries: {entries, totals, state}
   var status = ""; // a line about the engine or the sending
   var syncing = false;
+  // The next updateForms starts the entry form afresh: after a save or an undo, and on a page
+  // opened offline as long as nothing was tapped on it yet ("load").
+  var renewNext = "load";
+  var tapped = false;
+  var sentKey = "schafkopf-offline-sent:" + cfg.dataUrl; // how many entries the last sending stored
+
+  // Issue 30: the entry form as the server rendered it, copied before any tap. After an entry
+  // saved (or taken back) offline the form is made anew from this copy and set to the next
+  // state's facts and defaults (entry_facts.table_facts: the server's own), so nothing a tap left
+  // on the last hand's form (a value, a "touched" mark) carries over into the next one.
+  var pristine = (function () {
+    var form = document.getElementById("entry-form");
+    if (!form || !form.hasAttribute("data-defaults")) return null;
+    // A page that came back with a refusal holds what was typed: no copy of a new hand's form.
+    var refused = Array.prototype.some.call(form.querySelectorAll(".field-error"), function (e) { return e.textContent.trim(); });
+    if (refused) return null;
+    var copy = form.cloneNode(true);
+    copy.querySelectorAll(".thumb-bar .messages, .save-amount").forEach(function (node) { node.remove(); });
+    return copy;
+  })();
 
   var db = idb.openDB("schafkopf-offline", 1, {
     upgrade: function (database) {
@@ -218,9 +238,12 @@
   function updateForms() {
     if (!folded || !data || !offline) return; // online the page is the server's
     var state = folded.state;
-    var form = document.getElementById("entry-form");
+    var fresh = !!pristine && (renewNext === true || (renewNext === "load" && !tapped));
+    var form = fresh ? renewForm() : document.getElementById("entry-form");
+    renewNext = false;
     applyFacts(state, form);
-    if (form) {
+    if (form && fresh) applyInitial(form, state.initial || {});
+    else if (form) {
       var dealer = form.querySelector('select[name="dealer"]');
       if (dealer) {
         // Moved along only where the Schreiber did not choose another dealer (a deal out of turn).
@@ -247,6 +270,42 @@
     });
     root.querySelectorAll("[data-dealer]").forEach(function (el) {
       el.textContent = t("dealer", { name: state.dealer });
+    });
+    if (form) form.dispatchEvent(new Event("change", { bubbles: true })); // score-entry.js: the fields of the game
+    markBar(); // a fresh form brings the server's bar
+  }
+
+  // A fresh entry form from the server's copy, in place of the one just saved. htmx and
+  // score-entry.js take it up as a form the server sent (htmx:load).
+  function renewForm() {
+    var old = document.getElementById("entry-form");
+    if (!old) return null;
+    var form = pristine.cloneNode(true);
+    old.replaceWith(form);
+    if (window.htmx) window.htmx.process(form);
+    form.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: form } }));
+    return form;
+  }
+
+  // The server's initial values of the next hand (entry_facts.form_defaults) on a fresh form:
+  // each field's default and its value.
+  function applyInitial(form, initial) {
+    Object.keys(initial).forEach(function (name) {
+      var value = initial[name];
+      var wanted = (Array.isArray(value) ? value : [value]).map(function (v) {
+        return v === true ? "on" : v === false || v === null ? null : String(v);
+      });
+      Array.prototype.forEach.call(form.querySelectorAll('[name="' + name + '"]'), function (input) {
+        if (input.type === "radio" || input.type === "checkbox") {
+          input.checked = input.defaultChecked = wanted.indexOf(input.value) >= 0;
+        } else if (input.tagName === "SELECT") {
+          Array.prototype.forEach.call(input.options, function (option) {
+            option.selected = option.defaultSelected = wanted.indexOf(option.value) >= 0;
+          });
+        } else {
+          input.value = input.defaultValue = wanted[0] || "";
+        }
+      });
     });
   }
 
@@ -279,22 +338,28 @@
           if (small) small.textContent = known ? reason : "";
           if (small && !known) small.remove();
         });
-        // in the server's order: the round's games, then the disabled ones
+        // in the server's order: the round's games, the disabled ones, the hidden ones
         var row = form.querySelector('input[name="game"]').closest(".pill-row");
-        state.games.concat(state.games_disabled).forEach(function (game) {
+        state.games.concat(state.games_disabled, state.games_hidden || []).forEach(function (game) {
           var input = row.querySelector('input[name="game"][value="' + game + '"]');
           if (input) row.appendChild(input.closest("label"));
         });
+        // the marks that follow the table, as the server renders them (entry_facts.form_marks)
+        var marks = state.marks || {};
         var declarer = form.querySelector('input[name="declarer"]');
         var declarerBox = declarer && declarer.closest("fieldset");
-        if (declarerBox) declarerBox.dataset.games = words(state.declarer_games);
+        if (declarerBox) declarerBox.dataset.games = marks.declarer;
+        var suit = form.querySelector('input[name="suit"]');
+        if (suit) suit.closest("fieldset").dataset.games = marks.suit;
         var bid = form.querySelector('input[name="bid"]');
-        if (bid) bid.closest(".field").dataset.games = words(state.bid_games);
+        if (bid) bid.closest(".field").dataset.games = marks.bid;
         var deckel = form.querySelector("fieldset.deckel");
         if (deckel) {
-          deckel.dataset.games = words(state.deckel_games);
-          deckel.dataset.defaultOne = words(state.deckel_one);
+          deckel.dataset.games = marks.deckel;
+          deckel.dataset.defaultOne = marks.deckel_one;
         }
+        // who sells his cards at five or six (001 §7.1/§7.2): the player dealt last
+        if (state.seller && form.hasAttribute("data-seller")) form.dataset.seller = state.seller;
       }
       // who plays: the one sitting out dimmed, no Augen for him, the buyers of this deal
       form.querySelectorAll('input[name="declarer"], input[name="partner"]').forEach(function (radio) {
@@ -316,7 +381,6 @@
         radio.closest("label").hidden = !buyer;
         if (!buyer && radio.checked) radio.checked = false;
       });
-      form.dispatchEvent(new Event("change", { bubbles: true })); // score-entry.js shows the fields of the game
     }
     renderState(state);
     renderTotals();
@@ -435,15 +499,107 @@
       })
       .then(function (record) {
         if (!record) return;
-        form.reset();
-        freshKeys(null);
+        // The tap form starts afresh for the next hand (updateForms); any other form is emptied.
+        if (form.id === "entry-form" && pristine) {
+          renewNext = true;
+          tapped = false;
+        }
+        else form.reset();
         status = t("saved", { n: record.typedFor });
-        form.dispatchEvent(new Event("change", { bubbles: true })); // score-entry.js hides fields
         return refold().then(function () {
-          var preview = form.querySelector("#preview");
-          if (preview) preview.textContent = t("hint");
+          freshKeys(null);
+          nextHand(t("saved", { n: record.typedFor }));
         });
       }, function () { render(); });
+  }
+
+  // After a save or an undo offline the screen is where the server's answer puts it online
+  // (score-entry.js): the table state on top, the game buttons focused, what happened in the bar.
+  function nextHand(said) {
+    var form = document.getElementById("entry-form");
+    var preview = form && form.querySelector("#preview");
+    if (preview) preview.textContent = t("hint");
+    announce(said);
+    var live = document.getElementById("table-live");
+    var games = form && !form.hidden ? form.querySelector("fieldset.games") : null;
+    var top = function (node) { return node.getBoundingClientRect().top + window.scrollY - 4; };
+    if (live) window.scrollTo({ top: Math.max(top(live), 0), behavior: "instant" });
+    if (!games) return;
+    var bar = form.querySelector(".thumb-bar");
+    var room = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+    if (games.getBoundingClientRect().bottom > room) window.scrollTo({ top: Math.max(top(games), 0), behavior: "instant" });
+    var radio = games.querySelector("input:checked:not([disabled])") || games.querySelector("input:not([disabled])");
+    if (radio) radio.focus({ preventScroll: true });
+  }
+
+  // A line in the bar under the thumb, where the server's messages stand online (_thumb_bar.html):
+  // it goes with the next tap (score-entry.js), by itself or when tapped (page.js).
+  function announce(text) {
+    var form = document.getElementById("entry-form");
+    var bar = form && !form.hidden ? form.querySelector(".thumb-bar") : null;
+    if (!bar || !text) return;
+    var old = bar.querySelector(".messages");
+    if (old) old.remove();
+    var box = el("section", { class: "messages", "aria-live": "polite" }, [
+      el("p", { class: "message message-success", "data-dismiss": "", text: text }),
+    ]);
+    bar.insertBefore(box, bar.firstChild);
+    box.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: box } })); // page.js: goes by itself
+  }
+
+  // Issue 30: an entry still waiting on this phone taken back (the undo offline, or "Verwerfen" at
+  // its row): it is never sent; the ones typed after it move up a number, and the form is the
+  // server's for the table without it.
+  function takeBack(record, said) {
+    return records().then(function (all) {
+      var later = all.filter(function (r) {
+        return mine(r) && r.seq > record.seq && (r.status === "waiting" || r.status === "conflict");
+      });
+      return remove(record.key).then(function () {
+        return Promise.all(later.map(function (r) {
+          r.typedFor -= 1;
+          if (r.sendAs) r.sendAs -= 1;
+          return put(r);
+        }));
+      });
+    }).then(function () {
+      status = "";
+      if (pristine) {
+        renewNext = true;
+        tapped = false;
+      }
+      return refold();
+    }).then(function () {
+      freshKeys(null);
+      nextHand(said);
+    });
+  }
+
+  // The last entry of this login still waiting on this phone (the one "rückgängig" takes back).
+  function lastWaiting(list) {
+    var open = list.filter(function (r) { return mine(r) && (r.status === "waiting" || r.status === "conflict"); });
+    return open.length ? open[open.length - 1] : null;
+  }
+
+  // "Nr. 5 rückgängig" over the Liste, offline: it names the last entry waiting on the phone.
+  function labelUndo(list) {
+    document.querySelectorAll('form[action="' + cfg.undoUrl + '"] button[type=submit]').forEach(function (b) {
+      if (!b.dataset.serverLabel) b.dataset.serverLabel = b.textContent;
+      var last = offline ? lastWaiting(list) : null;
+      b.textContent = last ? t("undoWaiting", { n: last.typedFor }) : b.dataset.serverLabel;
+    });
+  }
+
+  function undoOffline() {
+    return records().then(function (list) {
+      var last = lastWaiting(list);
+      if (!last) {
+        announce(t("undoNeedsSignal"));
+        return;
+      }
+      if (!window.confirm(t("undoConfirm", { n: last.typedFor, what: last.what || "" }))) return;
+      return takeBack(last, t("undone", { n: last.typedFor, what: last.what || "" }));
+    });
   }
 
   // Put a refused entry's fields back into its form, with its key: saving it there (online or
@@ -563,6 +719,7 @@
     if (syncing || offline) return Promise.resolve();
     syncing = true;
     var answered = false; // the server stored or refused something: show its sheet
+    var sent = 0; // entries stored by this sending (said until tapped away, issue 30)
     return records()
       .then(function (all) {
         var list = all.filter(mine);
@@ -585,6 +742,7 @@
                   render();
                   return send(record, doc.csrf_token).then(function (ok) {
                     answered = true;
+                    if (ok) sent += 1;
                     return ok;
                   });
                 });
@@ -598,11 +756,13 @@
         syncing = false;
         // The page as the server has it now: the sheet with the sent entries and their amounts,
         // the form for the round in force (a refused entry stays in the queue, shown again).
+        if (sent) sessionStorage.setItem(sentKey, String(sentCount() + sent));
         if (answered) window.location.reload();
         else return refold();
       }, function (error) {
         console.warn("offline send:", error);
         syncing = false;
+        if (sent) sessionStorage.setItem(sentKey, String(sentCount() + sent));
         status = error.gone ? "" : t(error.otherLogin ? "otherLogin" : "retry");
         return refold();
       });
@@ -702,8 +862,51 @@
     });
   }
 
+  function sentCount() { return Number(sessionStorage.getItem(sentKey) || 0); }
+
+  // "3 Einträge übertragen" on top of the table, after the queue went, until it is tapped away.
+  function renderSent() {
+    var live = document.getElementById("table-live");
+    var shown = document.getElementById("offline-sent");
+    var n = sentCount();
+    if (!n || offline || !live) {
+      if (shown) shown.remove();
+      return;
+    }
+    var text = n === 1 ? t("sentOne") : t("sentMany", { n: n });
+    if (shown && shown.parentNode === live) {
+      shown.firstChild.textContent = text + " ";
+      return;
+    }
+    if (shown) shown.remove();
+    var note = el("p", { id: "offline-sent", class: "notice offline-sent", role: "status" }, [
+      document.createTextNode(text + " "),
+      button(t("dismiss"), function () {
+        sessionStorage.removeItem(sentKey);
+        renderSent();
+      }),
+    ]);
+    live.insertBefore(note, live.firstChild);
+  }
+
+  // Without signal the Liste button in the bar says so (no line more above the form: issue 30).
+  function markBar() {
+    document.querySelectorAll(".thumb-bar .to-sheet").forEach(function (link) {
+      var mark = link.querySelector(".offline-mark");
+      if (offline && !mark) link.appendChild(el("small", { class: "offline-mark", text: t("offlineMark") }));
+      if (!offline && mark) mark.remove();
+    });
+  }
+
   function render(all) {
     if (!all) return records().then(render);
+    // Issue 30: what waits on the phone stands above the Liste, under the form: the form keeps its
+    // place between the table state and the bar, online and offline alike.
+    var slot = document.getElementById("offline-slot");
+    if (slot && root.parentNode !== slot) slot.appendChild(root);
+    labelUndo(all);
+    renderSent();
+    markBar();
     var list = all.filter(mine);
     var foreign = all.filter(function (r) { return !mine(r) && r.status !== "moved"; });
     var players = data ? data.players : [];
@@ -742,14 +945,23 @@
         ]);
         blocked = blocked || record.typedFor;
       } else {
-        state = el("span", { class: "badge offline-waiting", text: blocked ? t("blocked", { n: blocked }) : t("waiting") });
+        var badge = el("span", { class: "badge offline-waiting", text: blocked ? t("blocked", { n: blocked }) : t("waiting") });
+        // Thrown away before it is sent (issue 30): never sent, the later ones move up a number.
+        var discard = button(t("discard"), function () {
+          var n = record.typedFor;
+          if (window.confirm(t("discardConfirm"))) takeBack(record, t("discarded", { n: n }));
+        });
+        discard.classList.add("offline-discard");
+        state = el("span", {}, [badge, discard]);
       }
       var what = result ? lines(result) : record.unknown ? t("amountLater") : record.what || "";
       cells.push(el("td", { text: String(record.sendAs || record.typedFor) }));
       cells.push(el("td", { class: "what" }, [document.createTextNode(what), state]));
       players.forEach(function (name) {
         var value = result ? result.payouts[name] : null;
-        cells.push(el("td", { class: "num " + sign(value || 0), "data-player": name, "data-amount": value === null ? "" : String(value), text: money(value, true) }));
+        // bare amounts, as the Liste's: the five or six columns fit a 390 px phone without cutting a digit
+        var text = money(value, true).replace("\u00a0€", "");
+        cells.push(el("td", { class: "num " + sign(value || 0), "data-player": name, "data-amount": value === null ? "" : String(value), text: text }));
       });
       return el("tr", { class: "offline-entry offline-" + record.status, "data-key": record.key }, cells);
     });
@@ -760,7 +972,7 @@
     })));
     var totals = folded ? folded.totals : {};
     var sum = el("tr", { class: "sum" }, [el("th"), el("th", { text: t("totals") })].concat(players.map(function (name) {
-      return el("th", { class: "num " + sign(totals[name] || 0), "data-total": name, text: folded ? money(totals[name], false) : "" });
+      return el("th", { class: "num " + sign(totals[name] || 0), "data-total": name, text: folded ? money(totals[name], false).replace("\u00a0€", "") : "" });
     })));
     root.appendChild(el("h2", { text: t("heading") }));
     root.appendChild(el("div", { class: "overflow-auto" }, [
@@ -820,6 +1032,13 @@
 
   // Saving without signal: the queue instead of htmx (capture: before htmx sees the submit).
   document.addEventListener("submit", function (event) {
+    if (offline && cfg.undoUrl && event.target.getAttribute && event.target.getAttribute("action") === cfg.undoUrl) {
+      // Without signal "rückgängig" takes back what waits on this phone (the server's needs the signal).
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      undoOffline();
+      return;
+    }
     var target = formTarget(event.target);
     if (!target || !offline) return;
     event.preventDefault();
@@ -842,6 +1061,11 @@
     if (target) enqueue(elt, target, submitter);
   });
   document.addEventListener("input", schedulePreview, true);
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.isTrusted && event.target.closest && event.target.closest("#entry-form")) tapped = true;
+    }, true);
+  });
   document.addEventListener("change", schedulePreview, true);
   // Online, keep the phone's copy of the page and the log as fresh as the screen.
   document.addEventListener("htmx:afterSwap", function (event) {
