@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -16,6 +17,7 @@ from opentournaments.models import (
     MAX_DAYS,
     MAX_GAMES,
     MAX_ROUNDS,
+    MAX_START_NUMBER,
     TIE_BREAKS,
     SoliCount,
 )
@@ -217,6 +219,18 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         return {"preset": preset, "options": tariffs.tariff_options(preset, options, adjust)}
 
 
+def form_key() -> str:
+    """A form's one-time key: the same form sent twice stores once (``services.registration_create``)."""
+    return secrets.token_urlsafe(16)
+
+
+class KeyField(forms.CharField):
+    """The hidden one-time key a form carries (made when the empty form is shown)."""
+
+    def __init__(self) -> None:
+        super().__init__(required=False, max_length=40, widget=forms.HiddenInput, initial=form_key)
+
+
 class RegistrationForm(PlainTextFields, forms.Form):
     name = forms.CharField(
         label=_("Name"), max_length=100, widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off"})
@@ -225,6 +239,25 @@ class RegistrationForm(PlainTextFields, forms.Form):
         label=_("Wohnort"), max_length=100, required=False, widget=forms.TextInput(attrs={"autocomplete": "off"})
     )
     paid = forms.BooleanField(label=_("Startgeld bezahlt"), required=False, initial=True)
+    start_number = forms.IntegerField(
+        label=_("Startnummer von der Karte"),
+        required=False,
+        min_value=1,
+        max_value=MAX_START_NUMBER,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        help_text=_("Nur bei vorgedruckten Karten; sonst leer lassen."),
+    )
+    key = KeyField()
+    # Set by the "trotzdem anmelden" button after the desk was asked about the same name and Wohnort.
+    again = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class RegistrationEditForm(PlainTextFields, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    residence = forms.CharField(
+        label=_("Wohnort"), max_length=100, required=False, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+    paid = forms.BooleanField(label=_("Startgeld bezahlt"), required=False)
 
 
 class GuestSearchForm(PlainTextFields, forms.Form):

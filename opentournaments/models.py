@@ -81,6 +81,10 @@ class OpenTournament(models.Model):
     # with the ranking, so anyone can redraw it (``rank_open``).
     lot_seed = models.PositiveBigIntegerField(_("Seed des Loses"), default=new_seed)
     entry_fee_cents = models.PositiveIntegerField(_("Startgeld (Cent)"), default=0)
+    # The highest start number ever given: a registration removed by mistake leaves its number
+    # unused (its card may be out in the room). 0 for tournaments from before it: then the
+    # registrations' own highest number is the next one's base (``selectors.next_start_number``).
+    last_start_number = models.PositiveSmallIntegerField(_("höchste vergebene Startnummer"), default=0)
     # Prizes by place: shares of the pot in percent or fixed amounts in cents (one of the two),
     # and Sachpreise by place (text, place 1 first).
     prize_shares = models.JSONField(_("Preisgeld-Anteile (%)"), default=list, blank=True)
@@ -174,6 +178,9 @@ class Registration(models.Model):
     # Registered after rounds were drawn: plays from this round on (None: from the first).
     registered_before = models.PositiveSmallIntegerField(_("nachgemeldet vor Runde"), null=True, blank=True)
     created_at = models.DateTimeField(_("angemeldet"), auto_now_add=True)
+    # The registration form's one-time key: the same form sent twice (a double Enter, a resend
+    # after a killed request) finds the registration it made and stores nothing more.
+    request_key = models.CharField(_("Formularschlüssel"), max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "start_number"]
@@ -184,6 +191,11 @@ class Registration(models.Model):
             models.CheckConstraint(condition=models.Q(start_number__gte=1), name="registration_start_number_positive"),
             models.CheckConstraint(
                 condition=models.Q(start_number__lte=MAX_START_NUMBER), name="registration_start_number_bounded"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "request_key"],
+                condition=~models.Q(request_key=""),
+                name="registration_request_key_once",
             ),
         ]
 

@@ -4,6 +4,8 @@ its tables with the figures entered so far."""
 from __future__ import annotations
 
 import datetime
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -54,8 +56,25 @@ def kasse(tournament: OpenTournament) -> Kasse:
 
 
 def next_start_number(tournament: OpenTournament) -> int:
-    """The start number the next registration gets (``registration_create`` takes the same)."""
-    return (tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0) + 1
+    """The start number the next registration gets (``registration_create`` takes the same): one
+    above the highest ever given, so the number of a registration removed is not given again."""
+    last = tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0
+    given = OpenTournament.objects.filter(pk=tournament.pk).values_list("last_start_number", flat=True).first()
+    return max(last, given or 0) + 1
+
+
+_DIGRAPHS = re.compile(r"(?<=[aou])e")
+
+
+def fold(text: str) -> str:
+    """``text`` as the desk's search compares it: case folded, ß as ss, umlauts and their
+    spelling with e (ä/ae) as the plain vowel, accents dropped, spaces collapsed. So "weiss" finds
+    "Weiß", and "Mueller", "Muller" and "müller" all find "Müller". Both sides are folded alike, so
+    a plain "ue" (Manuel) folds the same way in the query and the name."""
+    text = " ".join(text.casefold().replace("ß", "ss").split())
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _DIGRAPHS.sub("", plain)
 
 
 @dataclass(frozen=True)
@@ -65,33 +84,83 @@ class Guest:
     member_id: int | None = None  # a member of the club, linked when registered
 
 
-def returning_guests(tournament: OpenTournament, query: str) -> list[Guest]:
-    """Who matches ``query`` (at least two letters, in the name or the Wohnort) and is not yet
-    registered in ``tournament``: the club's active members first, then the players of its
-    earlier open tournaments. At most ``SEARCH_LIMIT`` of them: a returning guest at the door."""
-    query = query.strip()
-    if len(query) < 2:
-        return []
-    registered = tournament.registrations.values_list("name", "residence", "member_id")
-    here_names = {(name, residence) for name, residence, _member in registered}
-    here_members = {member for _name, _residence, member in registered if member is not None}
+@dataclass(frozen=True)
+class Registered:
+    """Someone the desk's search finds already registered in this tournament."""
+
+    pk: int
+    number: int
+    name: str
+    residence: str
+    withdrawn_before: int | None
+
+
+@dataclass(frozen=True)
+class DeskSearch:
+    registered: list[Registered]  # in this tournament already: "schon angemeldet als Nr. 5"
+    guests: list[Guest]  # not yet registered: a member or a guest of an earlier tournament
+
+
+def _matches(query: str, *texts: str) -> bool:
+    return any(query in fold(text) for text in texts)
+
+
+def desk_search(tournament: OpenTournament, query: str) -> DeskSearch:
+    """Who matches ``query`` (at least two letters, in the name or the Wohnort, compared
+    ``fold``-ed: "weiss" finds "Weiß"): those registered in ``tournament`` already, with their
+    start number, then those who are not: the club's active members first, then the players of
+    its earlier open tournaments. At most ``SEARCH_LIMIT`` of each. The folding is Python's (no
+    database folds ß and umlauts alike), over one club's names: a few thousand at most."""
+    folded = fold(query)
+    if len(folded) < 2:
+        return DeskSearch([], [])
+    here = list(
+        tournament.registrations.order_by("start_number").values_list(
+            "pk", "start_number", "name", "residence", "member_id", "withdrawn_before"
+        )
+    )
+    registered = [
+        Registered(pk, number, name, residence, withdrawn)
+        for pk, number, name, residence, _member, withdrawn in here
+        if _matches(folded, name, residence)
+    ][:SEARCH_LIMIT]
+    here_names = {(fold(name), fold(residence)) for _pk, _n, name, residence, _m, _w in here}
+    here_members = {member for *_rest, member, _w in here if member is not None}
     members = (
-        Member.objects.filter(club=tournament.club, is_active=True, display_name__icontains=query)
+        Member.objects.filter(club=tournament.club, is_active=True)
         .exclude(pk__in=here_members)
         .order_by("display_name")
-        .values_list("pk", "display_name")[:SEARCH_LIMIT]
+        .values_list("pk", "display_name")
     )
-    found = [Guest(name, "", pk) for pk, name in members]
+    found = [Guest(name, "", pk) for pk, name in members if _matches(folded, name)]
     guests = (
         Registration.objects.filter(tournament__club=tournament.club, member__isnull=True)
         .exclude(tournament=tournament)
-        .filter(Q(name__icontains=query) | Q(residence__icontains=query))
         .values_list("name", "residence")
         .order_by("name", "residence")
-        .distinct()[: SEARCH_LIMIT + len(here_names)]
+        .distinct()
     )
-    found += [Guest(name, residence) for name, residence in guests if (name, residence) not in here_names]
-    return found[:SEARCH_LIMIT]
+    found += [
+        Guest(name, residence)
+        for name, residence in guests
+        if _matches(folded, name, residence) and (fold(name), fold(residence)) not in here_names
+    ]
+    return DeskSearch(registered, found[:SEARCH_LIMIT])
+
+
+def same_name_registered(tournament: OpenTournament, name: str, residence: str) -> Registration | None:
+    """The registration of ``tournament`` with the same name and Wohnort (``fold``-ed), if any:
+    the desk asks before registering him again."""
+    key = (fold(name), fold(residence))
+    here = tournament.registrations.order_by("start_number").values_list("pk", "name", "residence")
+    same = next((pk for pk, name_, residence_ in here if (fold(name_), fold(residence_)) == key), None)
+    return None if same is None else Registration.objects.get(pk=same)
+
+
+def removable(registration: Registration) -> bool:
+    """Whether ``registration`` may be removed: he sits at no drawn table (so he has no figures)."""
+    seated = RoundTable.objects.filter(round__tournament_id=registration.tournament_id).values_list("seats", flat=True)
+    return not any(registration.start_number in seats for seats in seated)
 
 
 def rounds(tournament: OpenTournament) -> QuerySet[Round]:
@@ -773,8 +842,8 @@ class PublicView:
         number = parse_id(query)
         if number is not None:
             return [row for row in self.players if row.number == number]
-        folded = query.casefold()
-        return [row for row in self.players if folded in row.name.casefold()]
+        folded = fold(query)
+        return [row for row in self.players if folded in fold(row.name)]
 
 
 def public_view(tournament: OpenTournament) -> PublicView:

@@ -141,6 +141,29 @@ def _rounds_drawn(tournament: OpenTournament) -> int:
     return tournament.round_set.count()
 
 
+class PossibleDuplicate(ValidationError):
+    """The same name and Wohnort are registered already (as ``existing``): a double Enter, or two
+    players of the same name from the same place. The desk asks before registering him again."""
+
+    def __init__(self, existing: Registration) -> None:
+        self.existing = existing
+        super().__init__(
+            _("%(name)s, %(residence)s ist schon angemeldet als Nr. %(number)s – trotzdem anmelden?")
+            % {"name": existing.name, "residence": existing.residence or "–", "number": existing.start_number}
+        )
+
+
+def _check_start_number(tournament: OpenTournament, number: int, *, exclude: int | None = None) -> int:
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_START_NUMBER:
+        raise ValidationError({"start_number": _("Startnummern von 1 bis %(max)s.") % {"max": MAX_START_NUMBER}})
+    taken = tournament.registrations.filter(start_number=number).exclude(pk=exclude)
+    if taken.exists():
+        raise ValidationError(
+            {"start_number": _("Die Startnummer %(number)s ist schon vergeben.") % {"number": number}}
+        )
+    return number
+
+
 @transaction.atomic
 def registration_create(
     *,
@@ -149,14 +172,29 @@ def registration_create(
     residence: str = "",
     member: Member | None = None,
     paid: bool = False,
+    start_number: int | None = None,
+    key: str = "",
+    again: bool = False,
     user: User,
 ) -> Registration:
-    """Register a player at the door with the next start number. After a round is drawn he
-    plays from the next round on; once the last round is drawn nobody can join any more. At most
-    ``MAX_PLAYERS`` registrations (no draw seats more) and start numbers up to
-    ``MAX_START_NUMBER``, the same on every database."""
+    """Register a player at the door with the next start number (one above the highest ever
+    given), or with ``start_number`` typed by hand from a pre-printed card (1 to
+    ``MAX_START_NUMBER``, free in the tournament). After a round is drawn he plays from the next
+    round on; once the last round is drawn nobody can join any more. At most ``MAX_PLAYERS``
+    registrations (no draw seats more), the same on every database.
+
+    ``key``: the form's one-time key. A form sent twice finds the registration its first sending
+    made and returns it, storing nothing (the tournament row is locked, so two sendings at once
+    queue). The same name and Wohnort registered already raise ``PossibleDuplicate`` unless
+    ``again`` (the desk asked and was told: two of them)."""
     tournament = _lock(tournament)  # one desk's next number is never another desk's
+    key = key.strip()[:40]
+    if key:
+        made = tournament.registrations.filter(request_key=key).first()
+        if made is not None:
+            return made
     name = name.strip()
+    residence = residence.strip()
     if not name:
         raise ValidationError({"name": _("Bitte den Namen angeben.")})
     if member is not None and member.club_id != tournament.club_id:
@@ -169,21 +207,70 @@ def registration_create(
         raise ValidationError(
             _("Mehr als %(count)s Spieler lassen sich nicht auslosen; das Turnier ist voll.") % {"count": MAX_PLAYERS}
         )
-    number = (counts["last"] or 0) + 1
-    if number > MAX_START_NUMBER:
-        raise ValidationError(_("Die Startnummern gehen nur bis %(max)s.") % {"max": MAX_START_NUMBER})
+    if start_number is None:
+        number = max(counts["last"] or 0, tournament.last_start_number) + 1
+        if number > MAX_START_NUMBER:
+            raise ValidationError(_("Die Startnummern gehen nur bis %(max)s.") % {"max": MAX_START_NUMBER})
+    else:
+        number = _check_start_number(tournament, start_number)
+    if not again:
+        existing = selectors.same_name_registered(tournament, name, residence)
+        if existing is not None:
+            raise PossibleDuplicate(existing)
     registration = Registration(
         tournament=tournament,
         start_number=number,
         name=name,
-        residence=residence.strip(),
+        residence=residence,
         member=member,
         paid=paid,
         registered_before=drawn + 1 if drawn else None,
+        request_key=key,
     )
     registration.full_clean(exclude=["tournament"])
     registration.save()
+    if number > tournament.last_start_number:
+        tournament.last_start_number = number
+        tournament.save(update_fields=["last_start_number"])
     return registration
+
+
+@transaction.atomic
+def registration_update(
+    *, registration: Registration, name: str, residence: str, paid: bool, user: User
+) -> Registration:
+    """Correct a registration's name, Wohnort and Startgeld, at any time (a typo at the door is
+    found when the seating list hangs on the wall). His start number and figures stay."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": _("Bitte den Namen angeben.")})
+    registration.name = name
+    registration.residence = residence.strip()
+    registration.paid = paid
+    registration.full_clean(exclude=["tournament"])
+    registration.save(update_fields=["name", "residence", "paid"])
+    return registration
+
+
+@transaction.atomic
+def registration_remove(*, registration: Registration, user: User) -> None:
+    """Remove a registration made by mistake, before he is first drawn to a table (after that,
+    he is withdrawn instead: the seating and the figures name him). His start number is not given
+    again: the tournament remembers the highest one given."""
+    tournament = _lock(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if not selectors.removable(registration):
+        raise ValidationError(
+            _("Nr. %(number)s ist schon ausgelost und bleibt in der Liste; bitte stattdessen abmelden.")
+            % {"number": registration.start_number}
+        )
+    last = tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0
+    highest = max(last, tournament.last_start_number)
+    if highest != tournament.last_start_number:
+        tournament.last_start_number = highest
+        tournament.save(update_fields=["last_start_number"])
+    registration.delete()
 
 
 @transaction.atomic

@@ -28,9 +28,11 @@ from opentournaments.forms import (
     DrawForm,
     GuestSearchForm,
     OpenTournamentForm,
+    RegistrationEditForm,
     RegistrationForm,
     RoundDayForm,
     TableFiguresForm,
+    form_key,
 )
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
 from standings.exports import XLSX, file_response, pdf_response
@@ -141,11 +143,14 @@ def _day_form(tournament: OpenTournament, day: datetime.date) -> RoundDayForm | 
 @club_view(Need.WRITE)
 def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
     """The registration desk: register (name, Wohnort, Startgeld), find a returning guest by a
-    few letters (a plain GET search), the next start number shown big."""
+    few letters (a plain GET search, umlauts folded), the next start number shown big. Every
+    form carries a one-time key, so a double Enter registers once; the same name and Wohnort
+    again is asked about first. After the last draw nobody can join: no form."""
     tournament = _tournament(access, open_id)
     search = GuestSearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     form = RegistrationForm(request.POST or None)
+    duplicate = None
     if request.method == "POST" and form.is_valid():
         member = None
         member_id = parse_id(request.POST.get("member", ""))
@@ -158,8 +163,13 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
                 residence=form.cleaned_data["residence"],
                 paid=form.cleaned_data["paid"],
                 member=member,
+                start_number=form.cleaned_data["start_number"],
+                key=form.cleaned_data["key"],
+                again=form.cleaned_data["again"],
                 user=request.user,
             )
+        except services.PossibleDuplicate as error:
+            duplicate = error
         except ValidationError as error:
             _apply(form, error)
         else:
@@ -169,6 +179,7 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
                 % {"number": registration.start_number, "name": registration.name},
             )
             return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
+    found = selectors.desk_search(tournament, query)
     return render(
         request,
         "opentournaments/desk.html",
@@ -176,14 +187,65 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
             access,
             tournament,
             form=form,
+            duplicate=duplicate,
+            member_id=request.POST.get("member", "") if duplicate else "",
             search=search,
             query=query,
-            guests=selectors.returning_guests(tournament, query),
+            found=found,
+            guests=[(guest, form_key()) for guest in found.guests],
+            closed=tournament.round_set.count() >= tournament.rounds,
             next_number=selectors.next_start_number(tournament),
             kasse=selectors.kasse(tournament),
             latest=selectors.registrations(tournament).order_by("-start_number")[:8],
         ),
     )
+
+
+@club_view(Need.WRITE)
+def registration_edit(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
+    """Correct a registration's name, Wohnort and Startgeld (at any time); remove one made by
+    mistake while he is not drawn yet."""
+    tournament = _tournament(access, open_id)
+    registration = _registration(tournament, registration_id)
+    initial = {"name": registration.name, "residence": registration.residence, "paid": registration.paid}
+    form = RegistrationEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.registration_update(registration=registration, user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(request, _("Nr. %(number)s gespeichert.") % {"number": registration.start_number})
+            return _back(request, tournament)
+    return render(
+        request,
+        "opentournaments/registration.html",
+        _context(
+            access,
+            tournament,
+            registration=registration,
+            form=form,
+            removable=selectors.removable(registration),
+            back=request.GET.get("back") or request.POST.get("back", ""),
+        ),
+    )
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def registration_remove(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    registration = _registration(tournament, registration_id)
+    try:
+        services.registration_remove(registration=registration, user=request.user)
+    except ValidationError as error:
+        _report(request, error)
+    else:
+        messages.success(
+            request,
+            _("Nr. %(number)s (%(name)s) ist entfernt; die Nummer wird nicht wieder vergeben.")
+            % {"number": registration.start_number, "name": registration.name},
+        )
+    return _back(request, tournament)
 
 
 def _back(request: HttpRequest, tournament: OpenTournament) -> HttpResponse:

@@ -161,15 +161,17 @@ def test_returning_guests_are_found_by_a_few_letters(club: Club) -> None:
     MemberFactory(club=club, display_name="Hubert Kranz")
     MemberFactory(club=ClubFactory(), display_name="Huber Fremd")  # another club's: never found
     tournament = make_open_tournament(club, players=0)
-    found = selectors.returning_guests(tournament, "hub")
+    found = selectors.desk_search(tournament, "hub").guests
     assert [(g.name, g.residence, g.member_id is not None) for g in found] == [
         ("Hubert Kranz", "", True),
         ("Anderl Huber", "Kempten", False),
     ]
-    assert [g.name for g in selectors.returning_guests(tournament, "walten")] == ["Resi Maier"]
-    assert selectors.returning_guests(tournament, "h") == []  # one letter finds nobody yet
+    assert [g.name for g in selectors.desk_search(tournament, "walten").guests] == ["Resi Maier"]
+    assert selectors.desk_search(tournament, "h").guests == []  # one letter finds nobody yet
     services.registration_create(tournament=tournament, name="Anderl Huber", residence="Kempten", user=None)
-    assert [g.name for g in selectors.returning_guests(tournament, "hub")] == ["Hubert Kranz"]
+    found = selectors.desk_search(tournament, "hub")
+    assert [g.name for g in found.guests] == ["Hubert Kranz"]
+    assert [r.number for r in found.registered] == [1]  # "schon angemeldet als Nr. 1"
 
 
 def test_registration_refuses_an_empty_name_and_another_clubs_member(club: Club) -> None:
