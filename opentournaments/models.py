@@ -67,7 +67,7 @@ class OpenTournament(models.Model):
     # The tariff: a preset and a frozen copy of every option value, taken at creation.
     preset = models.CharField(_("Tarif"), max_length=40, default=DEFAULT_PRESET)
     options = models.JSONField(_("Optionen"), default=dict)
-    tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list)
+    tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list, blank=True)  # []: shared
     # The spec's default ("declared") for tournaments made before the option; the create form
     # offers "won" first, as most Preisschafkopf rules count the circled (won) Soli.
     soli_count = models.CharField(
@@ -89,11 +89,19 @@ class OpenTournament(models.Model):
     # and Sachpreise by place (text, place 1 first).
     prize_shares = models.JSONField(_("Preisgeld-Anteile (%)"), default=list, blank=True)
     prize_amounts = models.JSONField(_("feste Preisgelder (Cent)"), default=list, blank=True)
+    # Sachpreise by place: place p's at index p - 1, "" for a place without one (so a Sachpreis
+    # for place 11 alone is ten empty strings and the item); the last place's apart.
     prize_items = models.JSONField(_("Sachpreise"), default=list, blank=True)
+    prize_item_last = models.CharField(_("Sachpreis für den letzten Platz"), max_length=200, blank=True, default="")
+    # Shares of the Kasse paid out in whole euros, each prize rounded down: the rest stays in the
+    # Kasse (the payout helper's "auf volle Euro").
+    prize_whole_euros = models.BooleanField(_("Preisgeld auf volle Euro abrunden"), default=False)
     # For the read-only tournament link (issue 24 §6): unguessable, never the primary key. Unique
     # within the club (the link names the club too), so a club's backup restores beside itself.
     public_token = models.CharField(_("Öffentlicher Schlüssel"), max_length=40, default=new_token)
     created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+    # The create form's one-time key: sent twice, it finds the tournament its first sending made.
+    request_key = models.CharField(_("Formularschlüssel"), max_length=40, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -108,6 +116,11 @@ class OpenTournament(models.Model):
         verbose_name_plural = _("Offene Turniere")
         constraints = [
             models.UniqueConstraint(fields=["club", "public_token"], name="opentournament_token_once_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "request_key"],
+                condition=~models.Q(request_key=""),
+                name="opentournament_request_key_once",
+            ),
             models.CheckConstraint(condition=models.Q(rounds__gte=1), name="opentournament_rounds_positive"),
             models.CheckConstraint(condition=models.Q(games_per_round__gte=1), name="opentournament_games_positive"),
         ]

@@ -55,6 +55,70 @@ def kasse(tournament: OpenTournament) -> Kasse:
     )
 
 
+def figures_entered(tournament: OpenTournament) -> bool:
+    """Whether any table has figures: typed at the desk, or a sheet started on a phone."""
+    tables = RoundTable.objects.filter(round__tournament=tournament)
+    return (
+        TableScore.objects.filter(table__round__tournament=tournament).exists()
+        or tables.filter(phone_table__isnull=False).exists()
+    )
+
+
+def prizes_final(tournament: OpenTournament) -> bool:
+    """Whether the prize list is final: every round drawn and every table of each counted (its
+    figures entered, or its phone sheet complete). Until then the prizes may be changed."""
+    drawn = list(tournament.round_set.order_by("number"))
+    if len(drawn) < tournament.rounds:
+        return False
+    for round_ in drawn:
+        seated = seating(round_)
+        if seated.entered < len(seated.tables):
+            return False
+    return True
+
+
+def edit_locks(tournament: OpenTournament) -> dict[str, str]:
+    """Field → why it can no longer be changed (``services.open_tournament_update``): what a draw
+    or an entered figure depends on is locked from then on; the prizes once the list is final."""
+    locks: dict[str, str] = {}
+    if tournament.round_set.exists():
+        locks["rounds"] = _("Runde 1 ist ausgelost: die Auslosung plant alle Runden mit dieser Zahl.")
+    if figures_entered(tournament):
+        reason = _("Es sind schon Ergebnisse eingetragen; sie wurden nach dieser Regel geprüft und erfasst.")
+        locks["games_per_round"] = reason
+        locks["soli_count"] = reason
+    if prizes_final(tournament):
+        reason = _("Die Preisliste ist endgültig: alle Runden sind ausgelost und eingetragen.")
+        for field in (
+            "entry_fee_cents",
+            "tie_breaks",
+            "prize_shares",
+            "prize_amounts",
+            "prize_items",
+            "prize_item_last",
+            "prize_whole_euros",
+        ):
+            locks[field] = reason
+    return locks
+
+
+def payout_shares(percent: int, places: int) -> list[int]:
+    """The payout helper's shares: ``percent`` of the Kasse over ``places`` places, falling evenly
+    (place p weighs places + 1 - p), whole percent that sum to ``percent`` exactly (largest
+    remainders), highest first. Empty where a place would get less than 1 %."""
+    if not 1 <= percent <= 100 or not places >= 1:
+        return []
+    weights = list(range(places, 0, -1))
+    total = sum(weights)
+    exact = [percent * w / total for w in weights]
+    shares = [int(x) for x in exact]
+    by_remainder = sorted(range(places), key=lambda i: (-(exact[i] - shares[i]), i))
+    for i in by_remainder[: percent - sum(shares)]:
+        shares[i] += 1
+    shares.sort(reverse=True)
+    return shares if shares[-1] >= 1 else []
+
+
 def next_start_number(tournament: OpenTournament) -> int:
     """The start number the next registration gets (``registration_create`` takes the same): one
     above the highest ever given, so the number of a registration removed is not given again."""
@@ -470,7 +534,8 @@ class RankRow:
     soli: int
     decided_by: str | None
     prize_cents: int
-    prize_item: str
+    prize_item: str  # on the first row of a shared place only: listed once
+    item_span: int = 1  # the rows ``prize_item`` stands for (0: the row of a shared place below its first)
     withdrawn_before: int | None = None  # abgemeldet: away from this round on
     registered_before: int | None = None  # nachgemeldet: plays from this round on
 
@@ -588,16 +653,25 @@ def _fixed_prizes(ranking: list[dict[str, Any]], amounts: list[int]) -> dict[int
     return out
 
 
-def _items(ranking: list[dict[str, Any]], items: list[str]) -> dict[int, str]:
-    """Start number → Sachpreis: by place, the k players of a shared place each named with the
-    items of the places they cover (the organiser hands them out)."""
-    sharing = Counter(row["place"] for row in ranking)
-    out = {}
+def _items(ranking: list[dict[str, Any]], items: list[str], last: str = "") -> dict[int, tuple[str, int]]:
+    """Start number → (Sachpreis, rows it spans), by place: a shared place gets the items of the
+    places it covers, listed once on the first of its players (spanning the k rows); the last
+    place (the lowest among those who played a round) gets ``last`` too. The organiser hands
+    them out."""
+    groups: dict[int, list[int]] = {}
     for row in ranking:
-        place, k = row["place"], sharing[row["place"]]
-        covered = [items[p - 1] for p in range(place, place + k) if p <= len(items)]
+        groups.setdefault(row["place"], []).append(row["number"])
+    played = [row for row in ranking if any(points is not None for points in row["rounds"])]
+    last_place = played[-1]["place"] if played and last else None
+    out = {}
+    for place, numbers in groups.items():
+        k = len(numbers)
+        covered = [items[p - 1] for p in range(place, place + k) if p <= len(items) and items[p - 1]]
+        if place == last_place:
+            covered.append(last)
         if covered:
-            out[row["number"]] = " / ".join(covered)
+            out[numbers[0]] = (" / ".join(covered), k)
+            out.update({number: ("", 0) for number in numbers[1:]})
     return out
 
 
@@ -616,7 +690,9 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         money = {row["number"]: row["amount"] for row in result["prizes"]}
     else:
         money = _fixed_prizes(result["ranking"], list(tournament.prize_amounts))
-    items = _items(result["ranking"], list(tournament.prize_items))
+    if tournament.prize_whole_euros:  # each prize rounded down to whole euros: the rest stays in the Kasse
+        money = {number: cents - cents % 100 for number, cents in money.items()}
+    items = _items(result["ranking"], list(tournament.prize_items), tournament.prize_item_last)
     rows = [
         RankRow(
             place=row["place"],
@@ -628,7 +704,8 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
             soli=row["soli"],
             decided_by=row["decided_by"],
             prize_cents=money.get(row["number"], 0),
-            prize_item=items.get(row["number"], ""),
+            prize_item=items.get(row["number"], ("", 0))[0],
+            item_span=items.get(row["number"], ("", 1))[1],
             withdrawn_before=figures.away.get(row["number"], (None, None))[0],
             registered_before=figures.away.get(row["number"], (None, None))[1],
         )
@@ -663,7 +740,9 @@ class PrizeList:
 
     @property
     def rows(self) -> list[RankRow]:
-        return [row for row in self.ranking.rows if row.has_prize]
+        """The players of every place with a prize (all players of a shared place)."""
+        places = {row.place for row in self.ranking.rows if row.has_prize}
+        return [row for row in self.ranking.rows if row.place in places]
 
     @property
     def stays_cents(self) -> int:
@@ -683,9 +762,7 @@ class PrizeList:
         places = Counter(row.place for row in self.ranking.rows)
         return {place for place, count in places.items() if count > 1}
 
-    @property
-    def final(self) -> bool:
-        return self.ranking.after_round >= self.rounds_total
+    final: bool  # every round drawn and every table counted (``prizes_final``)
 
 
 def prize_list(tournament: OpenTournament) -> PrizeList | None:
@@ -702,6 +779,7 @@ def prize_list(tournament: OpenTournament) -> PrizeList | None:
         shares=list(tournament.prize_shares),
         pot_cents=pot,
         paid_out_cents=sum(row.prize_cents for row in ranking_.rows),
+        final=prizes_final(tournament),
     )
 
 
@@ -780,6 +858,8 @@ class RulesSheet:
     soli_count: str  # spec §5: "declared" or "won"
     entry_fee_cents: int
     prizes: list[PrizeLine]
+    last_item: str  # the Sachpreis for the last place
+    whole_euros: bool  # shares paid in whole euros, the rest stays in the Kasse
 
 
 def rules_sheet(tournament: OpenTournament) -> RulesSheet:
@@ -795,6 +875,7 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         )
         for p in range(1, places + 1)
     ]
+    prizes = [p for p in prizes if p.share is not None or p.amount_cents is not None or p.item]
     return RulesSheet(
         tariff_title=tariffs.tariff_title(tournament.preset, tournament.options),
         tariff_lines=tariffs.tariff_lines(ruleset, table_rules),
@@ -804,6 +885,8 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         soli_count=tournament.soli_count,
         entry_fee_cents=tournament.entry_fee_cents,
         prizes=prizes,
+        last_item=tournament.prize_item_last,
+        whole_euros=tournament.prize_whole_euros,
     )
 
 

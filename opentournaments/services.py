@@ -69,7 +69,9 @@ def _check_tie_breaks(tie_breaks: Sequence[str]) -> list[str]:
     return list(tie_breaks)
 
 
-def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence[str]) -> None:
+def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence[str], last: str = "") -> list[str]:
+    """The prizes as stored: refused where shares and fixed amounts are both given or out of
+    bounds; the Sachpreise by place with "" for a place without one (none at the end)."""
     if shares and amounts:
         raise ValidationError(
             {"prize_amounts": _("Preisgeld entweder als Anteile oder als feste Beträge, nicht beides.")}
@@ -78,8 +80,16 @@ def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence
         raise ValidationError({"prize_shares": _("Die Anteile sind ganze Prozent und zusammen höchstens 100.")})
     if any(a < 0 for a in amounts):
         raise ValidationError({"prize_amounts": _("Ein Preisgeld ist nicht negativ.")})
-    if any(not item.strip() for item in items):
-        raise ValidationError({"prize_items": _("Ein Sachpreis braucht eine Bezeichnung.")})
+    items = [item.strip() for item in items]
+    while items and not items[-1]:
+        items.pop()
+    if len(items) > MAX_PLAYERS:
+        raise ValidationError(
+            {"prize_items": _("Sachpreise gibt es für höchstens %(max)s Plätze.") % {"max": MAX_PLAYERS}}
+        )
+    if len(last) > 200 or any(len(item) > 200 for item in items):
+        raise ValidationError({"prize_items": _("Ein Sachpreis hat höchstens 200 Zeichen.")})
+    return items
 
 
 @transaction.atomic
@@ -98,17 +108,26 @@ def open_tournament_create(
     prize_shares: Sequence[int] = (),
     prize_amounts: Sequence[int] = (),
     prize_items: Sequence[str] = (),
+    prize_item_last: str = "",
+    prize_whole_euros: bool = False,
     soli_count: str = SoliCount.DECLARED,
     in_club_standings: bool = False,
+    key: str = "",
     user: User,
 ) -> OpenTournament:
     """An open tournament of ``club`` with its tariff frozen (preset and every option). Its days
-    lie in a plausible year and span at most ``MAX_DAYS`` (``OpenTournament.clean``)."""
+    lie in a plausible year and span at most ``MAX_DAYS`` (``OpenTournament.clean``). ``key``:
+    the form's one-time key; sent twice, the tournament the first sending made is returned."""
+    key = key.strip()[:40]
+    if key:
+        made = OpenTournament.objects.filter(club=club, request_key=key).first()
+        if made is not None:
+            return made
     if not name.strip():
         raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
     if entry_fee_cents < 0:
         raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
-    _check_prizes(prize_shares, prize_amounts, prize_items)
+    prize_items = _check_prizes(prize_shares, prize_amounts, prize_items, prize_item_last.strip())
     preset_name, frozen = _frozen_tariff(preset, options)
     tournament = OpenTournament(
         club=club,
@@ -123,13 +142,82 @@ def open_tournament_create(
         entry_fee_cents=entry_fee_cents,
         prize_shares=list(prize_shares),
         prize_amounts=list(prize_amounts),
-        prize_items=[item.strip() for item in prize_items],
+        prize_items=prize_items,
+        prize_item_last=prize_item_last.strip(),
+        prize_whole_euros=prize_whole_euros,
         soli_count=soli_count,
         in_club_standings=in_club_standings,
+        request_key=key,
         created_by=_user(user),
     )
     tournament.full_clean()
     tournament.save()
+    return tournament
+
+
+# What ``open_tournament_update`` changes, each locked where ``selectors.edit_locks`` says why.
+EDITABLE = (
+    "name",
+    "starts_on",
+    "ends_on",
+    "rounds",
+    "games_per_round",
+    "soli_count",
+    "tie_breaks",
+    "entry_fee_cents",
+    "prize_shares",
+    "prize_amounts",
+    "prize_items",
+    "prize_item_last",
+    "prize_whole_euros",
+)
+
+
+@transaction.atomic
+def open_tournament_update(*, tournament: OpenTournament, user: User, **changes: Any) -> OpenTournament:
+    """Change what ``changes`` names of ``EDITABLE`` (the others stay). What a draw or an entered
+    figure depends on is locked from then on (``selectors.edit_locks`` gives the reason): a
+    change to a locked field is refused, with nothing changed. The name can always be corrected;
+    the days as long as every round's day stays one of them; prizes until the prize list is final."""
+    tournament = _lock(tournament)
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise TypeError(f"not editable: {sorted(unknown)}")
+    locks = selectors.edit_locks(tournament)
+    changed = {field: value for field, value in changes.items() if getattr(tournament, field) != value}
+    refused = {field: locks[field] for field in changed if field in locks}
+    if refused:
+        raise ValidationError(refused)
+    if "name" in changed:
+        changed["name"] = changed["name"].strip()
+        if not changed["name"]:
+            raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
+    if "tie_breaks" in changed:
+        changed["tie_breaks"] = _check_tie_breaks(changed["tie_breaks"])
+    if changed.get("soli_count", SoliCount.WON) not in SoliCount.values:
+        raise ValidationError({"soli_count": _("Soli zählen: gespielt oder gewonnen.")})
+    if changed.get("entry_fee_cents", 0) < 0:
+        raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
+    prize_fields = ("prize_shares", "prize_amounts", "prize_items", "prize_item_last")
+    if any(field in changed for field in prize_fields):
+        last = str(changes.get("prize_item_last", tournament.prize_item_last)).strip()
+        changed["prize_items"] = _check_prizes(
+            changes.get("prize_shares", tournament.prize_shares),
+            changes.get("prize_amounts", tournament.prize_amounts),
+            changes.get("prize_items", tournament.prize_items),
+            last,
+        )
+        changed["prize_item_last"] = last
+    for field, value in changed.items():
+        setattr(tournament, field, value)
+    tournament.full_clean()
+    days = tournament.days
+    off = tournament.round_set.exclude(day__isnull=True).exclude(day__in=days).values_list("number", flat=True)
+    if off:
+        raise ValidationError(
+            {"ends_on": _("Runde %(number)s ist für einen Tag außerhalb angesetzt.") % {"number": off[0]}}
+        )
+    tournament.save(update_fields=list(changed) or ["name"])
     return tournament
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/open/", views.open_list, name="list"),
     path("clubs/<slug:slug>/open/new/", views.open_create, name="create"),
     path(OPEN, views.open_detail, name="detail"),
+    path(OPEN + "edit/", views.open_edit, name="edit"),
     path(OPEN + "desk/", views.desk, name="desk"),
     path(OPEN + "registrations/<id:registration_id>/", views.registration_edit, name="registration"),
     path(OPEN + "registrations/<id:registration_id>/remove/", views.registration_remove, name="remove"),

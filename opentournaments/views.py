@@ -12,7 +12,7 @@ import datetime
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,6 +27,7 @@ from opentournaments import exports, links, selectors, services
 from opentournaments.forms import (
     DrawForm,
     GuestSearchForm,
+    OpenTournamentEditForm,
     OpenTournamentForm,
     RegistrationEditForm,
     RegistrationForm,
@@ -93,9 +94,33 @@ def open_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     )
 
 
+def _payout(request: HttpRequest, form: OpenTournamentForm | OpenTournamentEditForm) -> QueryDict | None:
+    """The payout helper's button ("70 % auf 10 Plätze, auf volle Euro"): the form's data with the
+    shares it computed, fixed amounts cleared and whole euros ticked; nothing saved. None where
+    it was not asked, or cannot share so (the error is on ``form``)."""
+    if "payout" not in request.POST or not form.is_valid():
+        return None
+    shares = form.payout()
+    if shares is None:
+        return None
+    data = request.POST.copy()
+    data["prize_shares"] = " ".join(str(share) for share in shares)
+    data["prize_amounts"] = ""
+    data["prize_whole_euros"] = "on"
+    del data["payout"]
+    messages.info(
+        request,
+        _("Anteile ausgerechnet: %(shares)s %% – noch nicht gespeichert.") % {"shares": " · ".join(map(str, shares))},
+    )
+    return data
+
+
 @club_view(Need.MANAGE)
 def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    """Create a tournament; the form's one-time key makes a form sent twice create one."""
     form = OpenTournamentForm(request.POST or None)
+    if (data := _payout(request, form)) is not None:
+        return render(request, "opentournaments/create.html", {"access": access, "form": OpenTournamentForm(data)})
     if form.is_valid():
         try:
             tournament = services.open_tournament_create(
@@ -107,6 +132,33 @@ def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             messages.success(request, _("Turnier angelegt. Jetzt die Spieler an der Kasse anmelden."))
             return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
     return render(request, "opentournaments/create.html", {"access": access, "form": form})
+
+
+EDIT_ALIASES = {"entry_fee_cents": "entry_fee", "prize_item_last": "prize_items"}
+
+
+@club_view(Need.MANAGE)
+def open_edit(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """Change the tournament: name, days, Startgeld, prizes and Sachpreise; what a draw or an
+    entered figure depends on is shown locked with the reason."""
+    tournament = _tournament(access, open_id)
+    locks = selectors.edit_locks(tournament)
+    form = OpenTournamentEditForm(request.POST or None, tournament=tournament, locks=locks)
+    if (data := _payout(request, form)) is not None:
+        form = OpenTournamentEditForm(data, tournament=tournament, locks=locks)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            services.open_tournament_update(tournament=tournament, user=request.user, **form.service_arguments())
+        except ValidationError as error:
+            _apply(form, error, EDIT_ALIASES)
+        else:
+            messages.success(request, _("Turnier gespeichert."))
+            return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+    return render(
+        request,
+        "opentournaments/edit.html",
+        _context(access, tournament, form=form, locks=locks, tariff=selectors.rules_sheet(tournament).tariff_title),
+    )
 
 
 @club_view(Need.READ, methods=["GET"])
