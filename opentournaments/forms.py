@@ -279,6 +279,14 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
             "nur die Mitglieder."
         ),
     )
+    double_entry = forms.BooleanField(
+        label=_("Zweiterfassung"),
+        required=False,
+        help_text=_(
+            "Jeder Zettel wird zweimal eingetragen, unabhängig (zwei Laptops, oder später noch einmal); ein "
+            "Tisch zählt erst, wenn beide übereinstimmen."
+        ),
+    )
     key = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
     field_order = [
         "name",
@@ -294,6 +302,7 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
         "tie_breaks",
         "soli_count",
         "in_club_standings",
+        "double_entry",
         "entry_fee",
         "prize_shares",
         "payout_percent",
@@ -337,6 +346,7 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
             "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
             "soli_count": data["soli_count"],
             "in_club_standings": data["in_club_standings"],
+            "double_entry": data["double_entry"],
             "key": data["key"],
             **self.prize_arguments(),
         }
@@ -390,6 +400,14 @@ class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
         required=False,
         empty_value=SoliCount.WON,
     )
+    double_entry = forms.BooleanField(
+        label=_("Zweiterfassung"),
+        required=False,
+        help_text=_(
+            "Jeder Zettel wird zweimal eingetragen, unabhängig (zwei Laptops, oder später noch einmal); ein "
+            "Tisch zählt erst, wenn beide übereinstimmen."
+        ),
+    )
     field_order = [
         "name",
         "starts_on",
@@ -398,6 +416,7 @@ class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
         "games_per_round",
         "tie_breaks",
         "soli_count",
+        "double_entry",
         "entry_fee",
         "prize_shares",
         "payout_percent",
@@ -416,6 +435,7 @@ class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
             "games_per_round": tournament.games_per_round,
             "tie_breaks": ",".join(tournament.tie_breaks),
             "soli_count": tournament.soli_count,
+            "double_entry": tournament.double_entry,
             "entry_fee": Decimal(tournament.entry_fee_cents) / 100,
             "prize_shares": " ".join(str(s) for s in tournament.prize_shares),
             "prize_whole_euros": tournament.prize_whole_euros,
@@ -448,6 +468,7 @@ class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
             "games_per_round": data["games_per_round"],
             "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
             "soli_count": data["soli_count"],
+            "double_entry": data["double_entry"],
             **self.prize_arguments(),
         }
 
@@ -498,6 +519,7 @@ class TableFiguresForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["key"] = KeyField()  # one typing however often the form is sent
         self.numbers = [number for number, _name in seats]
         for index, (number, name) in enumerate(seats):
             points, soli = initial_scores.get(number, (None, None))

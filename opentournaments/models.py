@@ -77,6 +77,9 @@ class OpenTournament(models.Model):
     # statistics over a season (issue 31 §8): not unless the club says so. Even then only the
     # club's members count there, never the guests who sat at the tournament.
     in_club_standings = models.BooleanField(_("Spiele am Handy zählen in der Vereinswertung"), default=False)
+    # Zweiterfassung (issue 31 §4): each table's figures are typed twice, independently; a table
+    # counts only when two typings agree (``services.table_figures_enter``).
+    double_entry = models.BooleanField(_("Zweiterfassung"), default=False)
     # The lot (tie-break "lot") is drawn by the app from this seed, fixed at creation and shown
     # with the ranking, so anyone can redraw it (``rank_open``).
     lot_seed = models.PositiveBigIntegerField(_("Seed des Loses"), default=new_seed)
@@ -295,3 +298,42 @@ class TableScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.registration}: {self.points}"
+
+
+class Typing(models.TextChoices):
+    """What one typing of a table's figures did (``services.table_figures_enter``)."""
+
+    COUNTED = "counted", _("eingetragen")  # without Zweiterfassung: counts at once
+    PENDING = "pending", _("einmal erfasst")  # Zweiterfassung: waits for a second typing
+    CONFIRMED = "confirmed", _("bestätigt")  # agreed with an earlier typing: counts
+    MISMATCH = "mismatch", _("Abweichung")  # differs from the typing before it
+
+
+class TableTyping(models.Model):
+    """One typing of a table's figures at the desk, as typed, kept: with Zweiterfassung the
+    table counts when two agree; and where a typing changed figures that counted already, the
+    figures it replaced (``replaced``): the table's history of corrections, who and when."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="typings")
+    figures = models.JSONField(_("Punkte und Soli"))  # {"<start number>": [points, soli]}
+    outcome = models.CharField(_("Ergebnis"), max_length=10, choices=Typing.choices)
+    replaced = models.JSONField(_("ersetzte Zahlen"), null=True, blank=True)  # a correction: the old figures
+    typed_at = models.DateTimeField(_("erfasst"), auto_now_add=True)
+    typed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The form's one-time key: the same form sent twice is one typing (and never agrees with itself).
+    request_key = models.CharField(_("Formularschlüssel"), max_length=40, blank=True, default="")
+
+    class Meta:
+        ordering = ["table", "id"]
+        verbose_name = _("Erfassung")
+        verbose_name_plural = _("Erfassungen")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "request_key"], condition=~models.Q(request_key=""), name="tabletyping_key_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.get_outcome_display()}"

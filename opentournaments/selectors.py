@@ -8,16 +8,24 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from clubs.ids import parse_id
 from clubs.models import Club, Member
 from opentournaments import tariffs
-from opentournaments.models import OpenTournament, Registration, Round, RoundTable, TableScore
+from opentournaments.models import (
+    OpenTournament,
+    Registration,
+    Round,
+    RoundTable,
+    TableScore,
+    TableTyping,
+    Typing,
+)
 from scoring import selectors as scoring_selectors
 from scoring.engine import registry
 from scoring.models import Entry, LedgerEntry
@@ -270,16 +278,112 @@ class PhoneState:
         return self.played >= self.games
 
 
+def counted_figures(table: RoundTable) -> dict[str, list[int]] | None:
+    """The figures of ``table`` that count, as a typing stores them ({"<number>": [points, soli]});
+    None while none count."""
+    scores = table.scores.values_list("registration__start_number", "points", "soli")
+    return {str(n): [p, s] for n, p, s in scores} or None
+
+
+def _open(typings: Sequence[TableTyping]) -> list[TableTyping]:
+    """The typings since the table last counted: pending and mismatched ones (oldest first)."""
+    counted = [i for i, t in enumerate(typings) if t.outcome in (Typing.COUNTED, Typing.CONFIRMED)]
+    return list(typings[counted[-1] + 1 :] if counted else typings)
+
+
+def open_typings(table: RoundTable) -> list[TableTyping]:
+    """The typings of ``table`` since it last counted (Zweiterfassung: waiting for agreement)."""
+    return _open(list(table.typings.order_by("id")))
+
+
+@dataclass(frozen=True)
+class TypedFigures:
+    """One typing of a table as the desk sees it: who typed it, when, and the figures."""
+
+    by: str
+    at: datetime.datetime
+    figures: dict[int, tuple[int, int]]  # start number → (points, soli)
+
+
+@dataclass(frozen=True)
+class Change:
+    number: int
+    name: str
+    old: tuple[int, int]  # points, soli
+    new: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A typing that changed a table's figures after they counted: who, when, old → new."""
+
+    by: str
+    at: datetime.datetime
+    changes: list[Change]
+
+
+def _typed(typing: TableTyping) -> TypedFigures:
+    by = typing.typed_by.get_username() if typing.typed_by else "–"
+    figures = {int(n): (p, s) for n, (p, s) in typing.figures.items()}
+    return TypedFigures(by=by, at=typing.typed_at, figures=figures)
+
+
+class SheetState:
+    """A table's sheet in the Zettel-Übersicht."""
+
+    WAITING = "waiting"  # nothing typed yet
+    PHONE = "phone"  # written on a phone (games entered of the round's)
+    TYPED_ONCE = "typed-once"  # Zweiterfassung: typed once, waits for the second
+    MISMATCH = "mismatch"  # two typings differ: the paper decides
+    ENTERED = "entered"  # counts (typed without Zweiterfassung, or a phone sheet complete)
+    CONFIRMED = "confirmed"  # Zweiterfassung: two typings agreed
+    CORRECTED = "corrected"  # counts, after a correction of figures that counted
+
+
 @dataclass(frozen=True)
 class SeatedTable:
     table: RoundTable
     seats: list[Seat]
     scores: dict[int, tuple[int, int]]  # start number → (points, soli), empty until entered
     phone: PhoneState | None = None  # written on a phone (then ``scores`` stays empty)
+    pending: list[TypedFigures] = field(default_factory=list)  # typings since it last counted
+    corrections: list[Correction] = field(default_factory=list)  # oldest first
+    confirmed: bool = False  # its figures counted through two agreeing typings
 
     @property
     def entered(self) -> bool:
         return bool(self.scores) or (self.phone is not None and self.phone.complete)
+
+    @property
+    def mismatch(self) -> bool:
+        return len(self.pending) >= 2
+
+    @property
+    def compared(self) -> list[tuple[Seat, tuple[int, int], tuple[int, int], bool]]:
+        """A mismatch side by side: each seat, its figures in the last two typings, whether they differ."""
+        if not self.mismatch:
+            return []
+        first, second = self.pending[-2].figures, self.pending[-1].figures
+        return [
+            (seat, first[seat.number], second[seat.number], first[seat.number] != second[seat.number])
+            for seat in self.seats
+        ]
+
+    @property
+    def state(self) -> str:
+        if self.phone is not None:
+            return SheetState.ENTERED if self.phone.complete else SheetState.PHONE
+        if self.mismatch:
+            return SheetState.MISMATCH
+        if self.pending and not self.scores:
+            return SheetState.TYPED_ONCE
+        if not self.scores:
+            return SheetState.WAITING
+        if self.pending:
+            return SheetState.TYPED_ONCE  # a correction typed once: the old figures count meanwhile
+        if self.corrections:
+            return SheetState.CORRECTED
+        return SheetState.CONFIRMED if self.confirmed else SheetState.ENTERED
 
     @property
     def phone_points(self) -> list[tuple[Seat, int]]:
@@ -351,15 +455,37 @@ def _phone_states(round_: Round, tables: list[RoundTable]) -> dict[int, PhoneSta
     return out
 
 
+def _corrections(typings: Sequence[TableTyping], names: Mapping[int, str]) -> list[Correction]:
+    out = []
+    for typing in typings:
+        if typing.replaced is None:
+            continue
+        changes = [
+            Change(int(n), names.get(int(n), ""), (old[0], old[1]), tuple(typing.figures[n]))  # type: ignore[arg-type]
+            for n, old in typing.replaced.items()
+            if n in typing.figures and list(old) != list(typing.figures[n])
+        ]
+        typed = _typed(typing)
+        out.append(Correction(by=typed.by, at=typed.at, changes=changes))
+    return out
+
+
 def seating(round_: Round) -> Seating:
-    """A round's tables with their players in seat order, the figures entered so far and, for a
-    table written on a phone, its sheet's state."""
+    """A round's tables with their players in seat order, the figures that count so far, the
+    typings waiting for agreement (Zweiterfassung), the corrections and, for a table written on a
+    phone, its sheet's state."""
     people = {r.start_number: r for r in round_.tournament.registrations.all()}
-    tables = list(round_.tables.select_related("phone_table__session__club").prefetch_related("scores__registration"))
+    tables = list(
+        round_.tables.select_related("phone_table__session__club").prefetch_related(
+            "scores__registration", Prefetch("typings", TableTyping.objects.select_related("typed_by").order_by("id"))
+        )
+    )
     phones = _phone_states(round_, tables)
-    return Seating(
-        round=round_,
-        tables=[
+    names = {n: r.name for n, r in people.items()}
+    seated = []
+    for t in tables:
+        typings = list(t.typings.all())
+        seated.append(
             SeatedTable(
                 table=t,
                 seats=[
@@ -368,10 +494,12 @@ def seating(round_: Round) -> Seating:
                 ],
                 scores={s.registration.start_number: (s.points, s.soli) for s in t.scores.all()},
                 phone=phones.get(t.pk),
+                pending=[_typed(typing) for typing in _open(typings)],
+                corrections=_corrections(typings, names),
+                confirmed=any(typing.outcome == Typing.CONFIRMED for typing in typings),
             )
-            for t in tables
-        ],
-    )
+        )
+    return Seating(round=round_, tables=seated)
 
 
 def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
@@ -538,6 +666,7 @@ class RankRow:
     item_span: int = 1  # the rows ``prize_item`` stands for (0: the row of a shared place below its first)
     withdrawn_before: int | None = None  # abgemeldet: away from this round on
     registered_before: int | None = None  # nachgemeldet: plays from this round on
+    corrected: tuple[int, ...] = ()  # the rounds whose table's figures were corrected ("korrigiert")
 
     @property
     def shared(self) -> bool:
@@ -675,6 +804,19 @@ def _items(ranking: list[dict[str, Any]], items: list[str], last: str = "") -> d
     return out
 
 
+def corrected_rounds(tournament: OpenTournament, after_round: int | None = None) -> dict[int, set[int]]:
+    """Start number → the rounds (up to ``after_round``) whose table's figures were corrected
+    after they counted: the ranking marks them "korrigiert"."""
+    typings = TableTyping.objects.filter(table__round__tournament=tournament, replaced__isnull=False)
+    if after_round is not None:
+        typings = typings.filter(table__round__number__lte=after_round)
+    out: dict[int, set[int]] = {}
+    for seats, round_number in typings.values_list("table__seats", "table__round__number"):
+        for number in seats:
+            out.setdefault(number, set()).add(round_number)
+    return out
+
+
 def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> OpenRanking | None:
     """The ranking after ``after_round`` (all rounds where None) through the pure ``rank_open``
     engine, with prizes (shares of the Kasse or fixed amounts), Sachpreise by place and, over
@@ -693,6 +835,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
     if tournament.prize_whole_euros:  # each prize rounded down to whole euros: the rest stays in the Kasse
         money = {number: cents - cents % 100 for number, cents in money.items()}
     items = _items(result["ranking"], list(tournament.prize_items), tournament.prize_item_last)
+    corrected = corrected_rounds(tournament, after_round)
     rows = [
         RankRow(
             place=row["place"],
@@ -708,6 +851,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
             item_span=items.get(row["number"], ("", 1))[1],
             withdrawn_before=figures.away.get(row["number"], (None, None))[0],
             registered_before=figures.away.get(row["number"], (None, None))[1],
+            corrected=tuple(sorted(corrected.get(row["number"], ()))),
         )
         for row in result["ranking"]
     ]

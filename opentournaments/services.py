@@ -30,6 +30,8 @@ from opentournaments.models import (
     RoundTable,
     SoliCount,
     TableScore,
+    TableTyping,
+    Typing,
     new_token,
 )
 from scoring import selectors as scoring_selectors
@@ -112,6 +114,7 @@ def open_tournament_create(
     prize_whole_euros: bool = False,
     soli_count: str = SoliCount.DECLARED,
     in_club_standings: bool = False,
+    double_entry: bool = False,
     key: str = "",
     user: User,
 ) -> OpenTournament:
@@ -147,6 +150,7 @@ def open_tournament_create(
         prize_whole_euros=prize_whole_euros,
         soli_count=soli_count,
         in_club_standings=in_club_standings,
+        double_entry=double_entry,
         request_key=key,
         created_by=_user(user),
     )
@@ -170,6 +174,7 @@ EDITABLE = (
     "prize_items",
     "prize_item_last",
     "prize_whole_euros",
+    "double_entry",
 )
 
 
@@ -511,15 +516,28 @@ def table_figures_enter(
     table: RoundTable,
     points: Mapping[int, int],
     soli: Mapping[int, int],
+    key: str = "",
     user: User,
-) -> list[TableScore]:
-    """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
-    seated start number's points and number of Soli. Refused, with nothing stored, where the
-    points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
-    not be), where a plus-points-only tariff's points are below 0, or where the Soli are not
-    plausible (no player more Soli than the games of the round, no table more than the games it
-    deals)."""
+) -> TableTyping:
+    """Type a table's final figures from its Wertungszettel: every seated start number's points
+    and number of Soli. Refused, with nothing stored, where the points do not sum to zero (every
+    tariff of the engine is zero-sum; a table with a Stock need not be), where a plus-points-only
+    tariff's points are below 0, or where the Soli are not plausible (no player more Soli than
+    the games of the round, no table more than the games it deals).
+
+    Every typing is kept (``TableTyping``). Without Zweiterfassung it counts at once, replacing
+    the table's figures. With it, a table counts only when two typings agree: the first waits
+    (pending), one that agrees with a typing since the table last counted confirms it (its
+    figures count), one that agrees with none is a mismatch (the paper decides: the next typing
+    that agrees with either counts). A typing that changes figures that counted keeps them in
+    ``replaced``: the table's history of corrections. ``key``: the form's one-time key; the
+    same form sent twice is one typing (so it can never confirm itself)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    key = key.strip()[:40]
+    if key:
+        typed = table.typings.filter(request_key=key).first()
+        if typed is not None:
+            return typed
     tournament = table.round.tournament
     if table.phone_table_id is not None:
         raise ValidationError(
@@ -559,12 +577,33 @@ def table_figures_enter(
         raise ValidationError(
             _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
         )
-    registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
-    table.scores.all().delete()
-    return [
-        TableScore.objects.create(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
-        for n, (p, s) in figures.items()
-    ]
+    typed = {str(n): [p, s] for n, (p, s) in figures.items()}
+    counted = selectors.counted_figures(table)
+    if not tournament.double_entry:
+        outcome = Typing.COUNTED
+    else:
+        since = selectors.open_typings(table)
+        if typed == counted or any(t.figures == typed for t in since):
+            outcome = Typing.CONFIRMED
+        else:
+            outcome = Typing.MISMATCH if since else Typing.PENDING
+    counts = outcome in (Typing.COUNTED, Typing.CONFIRMED)
+    typing = TableTyping.objects.create(
+        table=table,
+        figures=typed,
+        outcome=outcome,
+        replaced=counted if counts and counted and counted != typed else None,
+        typed_by=_user(user),
+        request_key=key,
+    )
+    if counts and typed != counted:
+        registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
+        table.scores.all().delete()
+        TableScore.objects.bulk_create(
+            TableScore(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
+            for n, (p, s) in figures.items()
+        )
+    return typing
 
 
 def _guest_player(registration: Registration) -> Member:

@@ -35,7 +35,7 @@ from opentournaments.forms import (
     TableFiguresForm,
     form_key,
 )
-from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from opentournaments.models import OpenTournament, Registration, Round, RoundTable, Typing
 from standings.exports import XLSX, file_response, pdf_response
 
 
@@ -528,6 +528,16 @@ def _next_open(seating: selectors.Seating, after: int) -> int | None:
     return (later or open_tables or [None])[0]
 
 
+def _typing_message(outcome: str, table_no: int) -> str:
+    if outcome == Typing.PENDING:
+        return _("Tisch %(number)s einmal erfasst; er zählt, wenn die Zweiterfassung übereinstimmt.") % {
+            "number": table_no
+        }
+    if outcome == Typing.CONFIRMED:
+        return _("Tisch %(number)s bestätigt: die Erfassungen stimmen überein.") % {"number": table_no}
+    return _("Tisch %(number)s gespeichert.") % {"number": table_no}
+
+
 def _entry_url(access: ClubAccess, tournament: OpenTournament, round_: Round) -> str:
     return reverse(
         "opentournaments:entry",
@@ -577,14 +587,22 @@ def table_entry(
     if form.is_valid():
         points, soli = form.figures()
         try:
-            services.table_figures_enter(table=table, points=points, soli=soli, user=request.user)
+            typing = services.table_figures_enter(
+                table=table, points=points, soli=soli, key=form.cleaned_data["key"], user=request.user
+            )
         except ValidationError as error:
             _apply(form, error)
         else:
-            messages.success(request, _("Tisch %(number)s gespeichert.") % {"number": table_no})
-            seating = selectors.seating(round_)
-            focus = _next_open(seating, table_no)
             url = _entry_url(access, tournament, round_)
+            if typing.outcome == Typing.MISMATCH:
+                messages.warning(
+                    request,
+                    _("Tisch %(number)s: die Erfassungen weichen ab – bitte den Zettel ansehen und richtig eintragen.")
+                    % {"number": table_no},
+                )
+                return redirect(f"{url}?focus={table_no}")
+            messages.success(request, _typing_message(typing.outcome, table_no))
+            focus = _next_open(selectors.seating(round_), table_no)
             # No fragment with a table to focus: a page opened at a fragment's target skips
             # autofocus (HTML's autofocus rules), and the focused field scrolls into view anyway.
             return redirect(f"{url}?focus={focus}" if focus else f"{url}#t{table_no}")

@@ -237,7 +237,9 @@ def test_every_round_seats_exactly_the_players_present(players: int, changes: li
             for kind, pick in changes[(round_number - 2) * 4 : (round_number - 1) * 4]:
                 present = [r for r in tournament.registrations.all() if r.plays_in(round_number)]
                 if kind == "late":
-                    late = services.registration_create(tournament=tournament, name=f"Spät {pick}", user=None)
+                    late = services.registration_create(
+                        tournament=tournament, name=f"Spät {pick}", again=True, user=None
+                    )
                     given_numbers[late.name] = late.start_number
                 elif len(present) > 8:
                     services.registration_withdraw(registration=present[pick % len(present)], user=None)
