@@ -64,10 +64,12 @@ def kasse(tournament: OpenTournament) -> Kasse:
 
 
 def figures_entered(tournament: OpenTournament) -> bool:
-    """Whether any table has figures: typed at the desk, or a sheet started on a phone."""
+    """Whether any table has figures: typed at the desk (counted, or waiting for their second
+    typing), or a sheet started on a phone."""
     tables = RoundTable.objects.filter(round__tournament=tournament)
     return (
-        TableScore.objects.filter(table__round__tournament=tournament).exists()
+        TableTyping.objects.filter(table__round__tournament=tournament).exists()
+        or TableScore.objects.filter(table__round__tournament=tournament).exists()
         or tables.filter(phone_table__isnull=False).exists()
     )
 
