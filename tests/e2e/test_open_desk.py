@@ -174,3 +174,12 @@ def test_the_desk_catches_its_own_mishaps(live_server: LiveServer, page: Page, w
         assert not prize or ",00" in prize or "€" not in prize
     no_sideways_scroll(page)
     shot(page, "ranking-390")
+    for name, path in (
+        ("round-390", url(world, tournament, "round", round_number=1)),
+        ("detail-390", url(world, tournament, "detail")),
+        ("create-390", reverse("opentournaments:create", kwargs={"slug": world.club.slug})),
+    ):
+        page.goto(live_server.url + path)
+        no_sideways_scroll(page)
+        shot(page, name)
+    expect(page.get_by_role("button", name="Anteile ausrechnen")).to_be_visible()
