@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import datetime
+import re
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -9,13 +11,14 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
-from opentournaments import tariffs
+from opentournaments import selectors, tariffs
 from opentournaments.models import (
     FIRST_YEAR,
     LAST_YEAR,
     MAX_DAYS,
     MAX_GAMES,
     MAX_ROUNDS,
+    MAX_START_NUMBER,
     TIE_BREAKS,
     SoliCount,
 )
@@ -81,7 +84,158 @@ class NumberListField(forms.Field):
         return numbers
 
 
-class OpenTournamentForm(PlainTextFields, forms.Form):
+MAX_PRIZE_PLACE = 400  # models.MAX_PLAYERS: no place below it
+_PLACED = re.compile(r"^\s*(\d{1,4})\s*[.:)]\s*(.*)$")
+_LAST = re.compile(r"^\s*(letzter|letzte|letzter platz|last)\s*[.:)]?\s*:?\s*(.*)$", re.IGNORECASE)
+
+
+class PrizeItemsField(forms.CharField):
+    """Sachpreise, a line each: "11: Brotzeitkorb" for place 11, "letzter: Trostpreis" for the
+    last place, a line without a place for the place after the one above (the first line: place
+    1). Cleaned to (items by place, "" where a place has none; the last place's item)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 4}), **kwargs)
+
+    def clean(self, value: Any) -> tuple[list[str], str]:
+        text = super().clean(value)
+        items: dict[int, str] = {}
+        last = ""
+        place = 0
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            if match := _LAST.match(line):
+                if last or not match.group(2).strip():
+                    raise forms.ValidationError(_("Ein Sachpreis für den letzten Platz: „letzter: …“, einmal."))
+                last = match.group(2).strip()
+                continue
+            if match := _PLACED.match(line):
+                place, item = int(match.group(1)), match.group(2).strip()
+            else:
+                place, item = place + 1, line.strip()
+            if not 1 <= place <= MAX_PRIZE_PLACE or not item:
+                raise forms.ValidationError(
+                    _("Je Zeile ein Platz von 1 bis %(max)s und der Preis, z. B. „11: Brotzeitkorb“.")
+                    % {"max": MAX_PRIZE_PLACE}
+                )
+            if place in items:
+                raise forms.ValidationError(_("Platz %(place)s steht zweimal da.") % {"place": place})
+            if len(item) > 200:
+                raise forms.ValidationError(_("Ein Sachpreis hat höchstens 200 Zeichen."))
+            items[place] = item
+        by_place = [items.get(p, "") for p in range(1, max(items, default=0) + 1)]
+        return by_place, last
+
+
+def prize_items_text(items: list[str], last: str) -> str:
+    """The stored Sachpreise as the field takes them: "1: …" per place with one, "letzter: …"."""
+    lines = [f"{place}: {item}" for place, item in enumerate(items, start=1) if item]
+    if last:
+        lines.append(f"letzter: {last}")
+    return "\n".join(lines)
+
+
+class PrizeFields(forms.Form):
+    """Startgeld and prizes, as created and as edited, with the payout helper: "70 % auf 10
+    Plätze" fills the shares (its button saves nothing)."""
+
+    entry_fee = forms.DecimalField(
+        label=_("Startgeld (€)"),
+        localize=True,
+        min_value=0,
+        max_value=Decimal(MAX_CENTS) / 100,
+        decimal_places=2,
+        initial=10,
+    )
+    prize_shares = NumberListField(
+        label=_("Preisgeld als Anteile (%)"),
+        maximum=100,
+        help_text=_("Je Platz ein Prozentsatz des eingenommenen Startgelds, z. B. „30 20 15 10 5“."),
+    )
+    payout_percent = forms.IntegerField(
+        label=_("Ausschüttung (%)"), required=False, min_value=1, max_value=100, initial=70, localize=True
+    )
+    payout_places = forms.IntegerField(
+        label=_("auf Plätze"), required=False, min_value=1, max_value=MAX_PRIZE_PLACE, initial=10
+    )
+    prize_whole_euros = forms.BooleanField(
+        label=_("Preisgeld auf volle Euro abrunden"),
+        required=False,
+        help_text=_("Der Rest bleibt in der Kasse."),
+    )
+    prize_amounts = NumberListField(
+        label=_("oder feste Preisgelder (€)"),
+        decimals=2,
+        maximum=MAX_CENTS // 100,
+        help_text=_("Je Platz ein Betrag, z. B. „100 50 25“."),
+    )
+    prize_items = PrizeItemsField(
+        label=_("Sachpreise"),
+        help_text=_(
+            "Eine Zeile je Platz, ab Platz 1; „11: Brotzeitkorb“ für einen bestimmten Platz, "
+            "„letzter: Trostpreis“ für den letzten."
+        ),
+    )
+
+    def payout(self) -> list[int] | None:
+        """The helper's shares for the percent and places typed (None: the helper was not asked or
+        cannot share so; the error is on the form)."""
+        percent = self.cleaned_data.get("payout_percent")
+        places = self.cleaned_data.get("payout_places")
+        if percent is None or places is None:
+            self.add_error("payout_places", _("Bitte Prozent und Zahl der Plätze angeben."))
+            return None
+        shares = selectors.payout_shares(percent, places)
+        if not shares:
+            self.add_error("payout_places", _("Zu viele Plätze: jeder bekommt mindestens 1 %."))
+            return None
+        return shares
+
+    def prize_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        items, last = data["prize_items"]
+        return {
+            "entry_fee_cents": _euros_to_cents(data["entry_fee"]),
+            "prize_shares": [int(s) for s in data["prize_shares"]],
+            "prize_amounts": [_euros_to_cents(a) for a in data["prize_amounts"]],
+            "prize_items": items,
+            "prize_item_last": last,
+            "prize_whole_euros": data["prize_whole_euros"],
+        }
+
+
+class DaysMixin:
+    """The days as the service bounds them (``OpenTournament.clean``): a plausible year, the last
+    day not before the first, at most ``MAX_DAYS`` days."""
+
+    def clean_days(self, data: dict[str, Any]) -> None:
+        form: Any = self
+        for name in ("starts_on", "ends_on"):
+            day = data.get(name)
+            if day is not None and not FIRST_YEAR <= day.year <= LAST_YEAR:
+                form.add_error(
+                    name,
+                    _("Bitte ein Datum zwischen %(first)s und %(last)s.") % {"first": FIRST_YEAR, "last": LAST_YEAR},
+                )
+        first, last = data.get("starts_on"), data.get("ends_on")
+        if first is not None and last is not None and not form.errors:
+            if last < first:
+                form.add_error("ends_on", _("Der letzte Tag liegt nicht vor dem ersten."))
+            elif (last - first).days >= MAX_DAYS:
+                form.add_error("ends_on", _("Ein Turnier dauert höchstens %(days)s Tage.") % {"days": MAX_DAYS})
+
+    def date_widgets(self) -> None:
+        form: Any = self
+        for name in ("starts_on", "ends_on"):
+            form.fields[name].widget.attrs.update(min=f"{FIRST_YEAR}-01-01", max=f"{LAST_YEAR}-12-31")
+
+
+def _date_field(label: str, **kwargs: Any) -> forms.DateField:
+    return forms.DateField(label=label, widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}), **kwargs)
+
+
+class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
     name = forms.CharField(label=_("Name"), max_length=100, initial=_("Preisschafkopf"))
     starts_on = forms.DateField(
         label=_("erster Tag"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
@@ -125,32 +279,38 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
             "nur die Mitglieder."
         ),
     )
-    entry_fee = forms.DecimalField(
-        label=_("Startgeld (€)"),
-        localize=True,
-        min_value=0,
-        max_value=Decimal(MAX_CENTS) / 100,
-        decimal_places=2,
-        initial=10,
-    )
-    prize_shares = NumberListField(
-        label=_("Preisgeld als Anteile (%)"),
-        maximum=100,
-        help_text=_("Je Platz ein Prozentsatz des eingenommenen Startgelds, z. B. „30 20 15 10 5“."),
-    )
-    prize_amounts = NumberListField(
-        label=_("oder feste Preisgelder (€)"),
-        decimals=2,
-        maximum=MAX_CENTS // 100,
-        help_text=_("Je Platz ein Betrag, z. B. „100 50 25“."),
-    )
-    prize_items = forms.CharField(
-        label=_("Sachpreise"),
+    double_entry = forms.BooleanField(
+        label=_("Zweiterfassung"),
         required=False,
-        max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("Eine Zeile je Platz, ab Platz 1."),
+        help_text=_(
+            "Jeder Zettel wird zweimal eingetragen, unabhängig (zwei Laptops, oder später noch einmal); ein "
+            "Tisch zählt erst, wenn beide übereinstimmen."
+        ),
     )
+    key = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
+    field_order = [
+        "name",
+        "starts_on",
+        "ends_on",
+        "rounds",
+        "games_per_round",
+        "tariff",
+        "kontra",
+        "all_pass",
+        "laufende",
+        "plus_only",
+        "tie_breaks",
+        "soli_count",
+        "in_club_standings",
+        "double_entry",
+        "entry_fee",
+        "prize_shares",
+        "payout_percent",
+        "payout_places",
+        "prize_whole_euros",
+        "prize_amounts",
+        "prize_items",
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -166,26 +326,12 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
             ),
         ]
         self.fields["starts_on"].initial = datetime.date.today()
-        for name in ("starts_on", "ends_on"):
-            self.fields[name].widget.attrs.update(min=f"{FIRST_YEAR}-01-01", max=f"{LAST_YEAR}-12-31")
+        self.fields["key"].initial = secrets.token_urlsafe(16)
+        self.date_widgets()
 
     def clean(self) -> dict[str, Any]:
-        """The days as the service bounds them (``OpenTournament.clean``): a plausible year, the
-        last day not before the first, at most ``MAX_DAYS`` days."""
         data = super().clean()
-        for name in ("starts_on", "ends_on"):
-            day = data.get(name)
-            if day is not None and not FIRST_YEAR <= day.year <= LAST_YEAR:
-                self.add_error(
-                    name,
-                    _("Bitte ein Datum zwischen %(first)s und %(last)s.") % {"first": FIRST_YEAR, "last": LAST_YEAR},
-                )
-        first, last = data.get("starts_on"), data.get("ends_on")
-        if first is not None and last is not None and not self.errors:
-            if last < first:
-                self.add_error("ends_on", _("Der letzte Tag liegt nicht vor dem ersten."))
-            elif (last - first).days >= MAX_DAYS:
-                self.add_error("ends_on", _("Ein Turnier dauert höchstens %(days)s Tage.") % {"days": MAX_DAYS})
+        self.clean_days(data)
         return data
 
     def service_arguments(self) -> dict[str, Any]:
@@ -200,10 +346,9 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
             "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
             "soli_count": data["soli_count"],
             "in_club_standings": data["in_club_standings"],
-            "entry_fee_cents": _euros_to_cents(data["entry_fee"]),
-            "prize_shares": [int(s) for s in data["prize_shares"]],
-            "prize_amounts": [_euros_to_cents(a) for a in data["prize_amounts"]],
-            "prize_items": [line.strip() for line in data["prize_items"].splitlines() if line.strip()],
+            "double_entry": data["double_entry"],
+            "key": data["key"],
+            **self.prize_arguments(),
         }
 
     def chosen_tariff(self) -> dict[str, Any]:
@@ -217,6 +362,117 @@ class OpenTournamentForm(PlainTextFields, forms.Form):
         return {"preset": preset, "options": tariffs.tariff_options(preset, options, adjust)}
 
 
+def form_key() -> str:
+    """A form's one-time key: the same form sent twice stores once (``services.registration_create``)."""
+    return secrets.token_urlsafe(16)
+
+
+class KeyField(forms.CharField):
+    """The hidden one-time key a form carries (made when the empty form is shown)."""
+
+    def __init__(self) -> None:
+        super().__init__(required=False, max_length=40, widget=forms.HiddenInput, initial=form_key)
+
+
+# Service field → the edit form's fields it locks.
+LOCKED_FIELDS = {
+    "entry_fee_cents": ("entry_fee",),
+    "prize_shares": ("prize_shares", "payout_percent", "payout_places"),
+    "prize_item_last": (),  # with prize_items: one field
+}
+
+
+class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
+    """Change a tournament after creating it: what a draw or an entered figure depends on is
+    shown locked, with the reason (``selectors.edit_locks``); the tariff stays as frozen."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    starts_on = _date_field(_("erster Tag"))
+    ends_on = _date_field(
+        _("letzter Tag"), required=False, help_text=_("Nur bei mehreren Tagen (höchstens eine Woche).")
+    )
+    rounds = forms.IntegerField(label=_("Runden"), min_value=1, max_value=MAX_ROUNDS)
+    games_per_round = forms.IntegerField(label=_("Spiele je Runde"), min_value=1, max_value=MAX_GAMES)
+    tie_breaks = forms.ChoiceField(label=_("Bei Punktgleichheit"), choices=TIE_BREAK_CHOICES, required=False)
+    soli_count = forms.TypedChoiceField(
+        label=_("Soli zählen"),
+        choices=[(SoliCount.WON, SoliCount.WON.label), (SoliCount.DECLARED, SoliCount.DECLARED.label)],
+        required=False,
+        empty_value=SoliCount.WON,
+    )
+    double_entry = forms.BooleanField(
+        label=_("Zweiterfassung"),
+        required=False,
+        help_text=_(
+            "Jeder Zettel wird zweimal eingetragen, unabhängig (zwei Laptops, oder später noch einmal); ein "
+            "Tisch zählt erst, wenn beide übereinstimmen."
+        ),
+    )
+    field_order = [
+        "name",
+        "starts_on",
+        "ends_on",
+        "rounds",
+        "games_per_round",
+        "tie_breaks",
+        "soli_count",
+        "double_entry",
+        "entry_fee",
+        "prize_shares",
+        "payout_percent",
+        "payout_places",
+        "prize_whole_euros",
+        "prize_amounts",
+        "prize_items",
+    ]
+
+    def __init__(self, *args: Any, tournament: Any, locks: dict[str, str], **kwargs: Any) -> None:
+        initial = {
+            "name": tournament.name,
+            "starts_on": tournament.starts_on,
+            "ends_on": tournament.ends_on,
+            "rounds": tournament.rounds,
+            "games_per_round": tournament.games_per_round,
+            "tie_breaks": ",".join(tournament.tie_breaks),
+            "soli_count": tournament.soli_count,
+            "double_entry": tournament.double_entry,
+            "entry_fee": Decimal(tournament.entry_fee_cents) / 100,
+            "prize_shares": " ".join(str(s) for s in tournament.prize_shares),
+            "prize_whole_euros": tournament.prize_whole_euros,
+            "prize_amounts": " ".join(f"{Decimal(a) / 100:f}".replace(".", ",") for a in tournament.prize_amounts),
+            "prize_items": prize_items_text(list(tournament.prize_items), tournament.prize_item_last),
+            "payout_percent": 70,
+            "payout_places": 10,
+        }
+        super().__init__(*args, initial=initial, **kwargs)
+        self.date_widgets()
+        self.locks = locks
+        for field, reason in locks.items():
+            for name in LOCKED_FIELDS.get(field, (field,)):
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = reason
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self.clean_days(data)
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "starts_on": data["starts_on"],
+            "ends_on": data["ends_on"],
+            "rounds": data["rounds"],
+            "games_per_round": data["games_per_round"],
+            "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
+            "soli_count": data["soli_count"],
+            "double_entry": data["double_entry"],
+            **self.prize_arguments(),
+        }
+
+
 class RegistrationForm(PlainTextFields, forms.Form):
     name = forms.CharField(
         label=_("Name"), max_length=100, widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off"})
@@ -225,6 +481,25 @@ class RegistrationForm(PlainTextFields, forms.Form):
         label=_("Wohnort"), max_length=100, required=False, widget=forms.TextInput(attrs={"autocomplete": "off"})
     )
     paid = forms.BooleanField(label=_("Startgeld bezahlt"), required=False, initial=True)
+    start_number = forms.IntegerField(
+        label=_("Startnummer von der Karte"),
+        required=False,
+        min_value=1,
+        max_value=MAX_START_NUMBER,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        help_text=_("Nur bei vorgedruckten Karten; sonst leer lassen."),
+    )
+    key = KeyField()
+    # Set by the "trotzdem anmelden" button after the desk was asked about the same name and Wohnort.
+    again = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class RegistrationEditForm(PlainTextFields, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    residence = forms.CharField(
+        label=_("Wohnort"), max_length=100, required=False, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+    paid = forms.BooleanField(label=_("Startgeld bezahlt"), required=False)
 
 
 class GuestSearchForm(PlainTextFields, forms.Form):
@@ -244,6 +519,7 @@ class TableFiguresForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["key"] = KeyField()  # one typing however often the form is sent
         self.numbers = [number for number, _name in seats]
         for index, (number, name) in enumerate(seats):
             points, soli = initial_scores.get(number, (None, None))

@@ -67,7 +67,7 @@ class OpenTournament(models.Model):
     # The tariff: a preset and a frozen copy of every option value, taken at creation.
     preset = models.CharField(_("Tarif"), max_length=40, default=DEFAULT_PRESET)
     options = models.JSONField(_("Optionen"), default=dict)
-    tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list)
+    tie_breaks = models.JSONField(_("Wertung bei Punktgleichheit"), default=list, blank=True)  # []: shared
     # The spec's default ("declared") for tournaments made before the option; the create form
     # offers "won" first, as most Preisschafkopf rules count the circled (won) Soli.
     soli_count = models.CharField(
@@ -77,19 +77,34 @@ class OpenTournament(models.Model):
     # statistics over a season (issue 31 §8): not unless the club says so. Even then only the
     # club's members count there, never the guests who sat at the tournament.
     in_club_standings = models.BooleanField(_("Spiele am Handy zählen in der Vereinswertung"), default=False)
+    # Zweiterfassung (issue 31 §4): each table's figures are typed twice, independently; a table
+    # counts only when two typings agree (``services.table_figures_enter``).
+    double_entry = models.BooleanField(_("Zweiterfassung"), default=False)
     # The lot (tie-break "lot") is drawn by the app from this seed, fixed at creation and shown
     # with the ranking, so anyone can redraw it (``rank_open``).
     lot_seed = models.PositiveBigIntegerField(_("Seed des Loses"), default=new_seed)
     entry_fee_cents = models.PositiveIntegerField(_("Startgeld (Cent)"), default=0)
+    # The highest start number ever given: a registration removed by mistake leaves its number
+    # unused (its card may be out in the room). 0 for tournaments from before it: then the
+    # registrations' own highest number is the next one's base (``selectors.next_start_number``).
+    last_start_number = models.PositiveSmallIntegerField(_("höchste vergebene Startnummer"), default=0)
     # Prizes by place: shares of the pot in percent or fixed amounts in cents (one of the two),
     # and Sachpreise by place (text, place 1 first).
     prize_shares = models.JSONField(_("Preisgeld-Anteile (%)"), default=list, blank=True)
     prize_amounts = models.JSONField(_("feste Preisgelder (Cent)"), default=list, blank=True)
+    # Sachpreise by place: place p's at index p - 1, "" for a place without one (so a Sachpreis
+    # for place 11 alone is ten empty strings and the item); the last place's apart.
     prize_items = models.JSONField(_("Sachpreise"), default=list, blank=True)
+    prize_item_last = models.CharField(_("Sachpreis für den letzten Platz"), max_length=200, blank=True, default="")
+    # Shares of the Kasse paid out in whole euros, each prize rounded down: the rest stays in the
+    # Kasse (the payout helper's "auf volle Euro").
+    prize_whole_euros = models.BooleanField(_("Preisgeld auf volle Euro abrunden"), default=False)
     # For the read-only tournament link (issue 24 §6): unguessable, never the primary key. Unique
     # within the club (the link names the club too), so a club's backup restores beside itself.
     public_token = models.CharField(_("Öffentlicher Schlüssel"), max_length=40, default=new_token)
     created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
+    # The create form's one-time key: sent twice, it finds the tournament its first sending made.
+    request_key = models.CharField(_("Formularschlüssel"), max_length=40, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -104,6 +119,11 @@ class OpenTournament(models.Model):
         verbose_name_plural = _("Offene Turniere")
         constraints = [
             models.UniqueConstraint(fields=["club", "public_token"], name="opentournament_token_once_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "request_key"],
+                condition=~models.Q(request_key=""),
+                name="opentournament_request_key_once",
+            ),
             models.CheckConstraint(condition=models.Q(rounds__gte=1), name="opentournament_rounds_positive"),
             models.CheckConstraint(condition=models.Q(games_per_round__gte=1), name="opentournament_games_positive"),
         ]
@@ -174,6 +194,9 @@ class Registration(models.Model):
     # Registered after rounds were drawn: plays from this round on (None: from the first).
     registered_before = models.PositiveSmallIntegerField(_("nachgemeldet vor Runde"), null=True, blank=True)
     created_at = models.DateTimeField(_("angemeldet"), auto_now_add=True)
+    # The registration form's one-time key: the same form sent twice (a double Enter, a resend
+    # after a killed request) finds the registration it made and stores nothing more.
+    request_key = models.CharField(_("Formularschlüssel"), max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "start_number"]
@@ -184,6 +207,11 @@ class Registration(models.Model):
             models.CheckConstraint(condition=models.Q(start_number__gte=1), name="registration_start_number_positive"),
             models.CheckConstraint(
                 condition=models.Q(start_number__lte=MAX_START_NUMBER), name="registration_start_number_bounded"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "request_key"],
+                condition=~models.Q(request_key=""),
+                name="registration_request_key_once",
             ),
         ]
 
@@ -270,3 +298,42 @@ class TableScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.registration}: {self.points}"
+
+
+class Typing(models.TextChoices):
+    """What one typing of a table's figures did (``services.table_figures_enter``)."""
+
+    COUNTED = "counted", _("eingetragen")  # without Zweiterfassung: counts at once
+    PENDING = "pending", _("einmal erfasst")  # Zweiterfassung: waits for a second typing
+    CONFIRMED = "confirmed", _("bestätigt")  # agreed with an earlier typing: counts
+    MISMATCH = "mismatch", _("Abweichung")  # differs from the typing before it
+
+
+class TableTyping(models.Model):
+    """One typing of a table's figures at the desk, as typed, kept: with Zweiterfassung the
+    table counts when two agree; and where a typing changed figures that counted already, the
+    figures it replaced (``replaced``): the table's history of corrections, who and when."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="typings")
+    figures = models.JSONField(_("Punkte und Soli"))  # {"<start number>": [points, soli]}
+    outcome = models.CharField(_("Ergebnis"), max_length=10, choices=Typing.choices)
+    replaced = models.JSONField(_("ersetzte Zahlen"), null=True, blank=True)  # a correction: the old figures
+    typed_at = models.DateTimeField(_("erfasst"), auto_now_add=True)
+    typed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The form's one-time key: the same form sent twice is one typing (and never agrees with itself).
+    request_key = models.CharField(_("Formularschlüssel"), max_length=40, blank=True, default="")
+
+    class Meta:
+        ordering = ["table", "id"]
+        verbose_name = _("Erfassung")
+        verbose_name_plural = _("Erfassungen")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "request_key"], condition=~models.Q(request_key=""), name="tabletyping_key_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.get_outcome_display()}"

@@ -4,18 +4,28 @@ its tables with the figures entered so far."""
 from __future__ import annotations
 
 import datetime
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from clubs.ids import parse_id
 from clubs.models import Club, Member
 from opentournaments import tariffs
-from opentournaments.models import OpenTournament, Registration, Round, RoundTable, TableScore
+from opentournaments.models import (
+    OpenTournament,
+    Registration,
+    Round,
+    RoundTable,
+    TableScore,
+    TableTyping,
+    Typing,
+)
 from scoring import selectors as scoring_selectors
 from scoring.engine import registry
 from scoring.models import Entry, LedgerEntry
@@ -53,9 +63,92 @@ def kasse(tournament: OpenTournament) -> Kasse:
     )
 
 
+def figures_entered(tournament: OpenTournament) -> bool:
+    """Whether any table has figures: typed at the desk (counted, or waiting for their second
+    typing), or a sheet started on a phone."""
+    tables = RoundTable.objects.filter(round__tournament=tournament)
+    return (
+        TableTyping.objects.filter(table__round__tournament=tournament).exists()
+        or TableScore.objects.filter(table__round__tournament=tournament).exists()
+        or tables.filter(phone_table__isnull=False).exists()
+    )
+
+
+def prizes_final(tournament: OpenTournament) -> bool:
+    """Whether the prize list is final: every round drawn and every table of each counted (its
+    figures entered, or its phone sheet complete). Until then the prizes may be changed."""
+    drawn = list(tournament.round_set.order_by("number"))
+    if len(drawn) < tournament.rounds:
+        return False
+    for round_ in drawn:
+        seated = seating(round_)
+        if seated.entered < len(seated.tables):
+            return False
+    return True
+
+
+def edit_locks(tournament: OpenTournament) -> dict[str, str]:
+    """Field → why it can no longer be changed (``services.open_tournament_update``): what a draw
+    or an entered figure depends on is locked from then on; the prizes once the list is final."""
+    locks: dict[str, str] = {}
+    if tournament.round_set.exists():
+        locks["rounds"] = _("Runde 1 ist ausgelost: die Auslosung plant alle Runden mit dieser Zahl.")
+    if figures_entered(tournament):
+        reason = _("Es sind schon Ergebnisse eingetragen; sie wurden nach dieser Regel geprüft und erfasst.")
+        locks["games_per_round"] = reason
+        locks["soli_count"] = reason
+    if prizes_final(tournament):
+        reason = _("Die Preisliste ist endgültig: alle Runden sind ausgelost und eingetragen.")
+        for field in (
+            "entry_fee_cents",
+            "tie_breaks",
+            "prize_shares",
+            "prize_amounts",
+            "prize_items",
+            "prize_item_last",
+            "prize_whole_euros",
+        ):
+            locks[field] = reason
+    return locks
+
+
+def payout_shares(percent: int, places: int) -> list[int]:
+    """The payout helper's shares: ``percent`` of the Kasse over ``places`` places, falling evenly
+    (place p weighs places + 1 - p), whole percent that sum to ``percent`` exactly (largest
+    remainders), highest first. Empty where a place would get less than 1 %."""
+    if not 1 <= percent <= 100 or not places >= 1:
+        return []
+    weights = list(range(places, 0, -1))
+    total = sum(weights)
+    exact = [percent * w / total for w in weights]
+    shares = [int(x) for x in exact]
+    by_remainder = sorted(range(places), key=lambda i: (-(exact[i] - shares[i]), i))
+    for i in by_remainder[: percent - sum(shares)]:
+        shares[i] += 1
+    shares.sort(reverse=True)
+    return shares if shares[-1] >= 1 else []
+
+
 def next_start_number(tournament: OpenTournament) -> int:
-    """The start number the next registration gets (``registration_create`` takes the same)."""
-    return (tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0) + 1
+    """The start number the next registration gets (``registration_create`` takes the same): one
+    above the highest ever given, so the number of a registration removed is not given again."""
+    last = tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0
+    given = OpenTournament.objects.filter(pk=tournament.pk).values_list("last_start_number", flat=True).first()
+    return max(last, given or 0) + 1
+
+
+_DIGRAPHS = re.compile(r"(?<=[aou])e")
+
+
+def fold(text: str) -> str:
+    """``text`` as the desk's search compares it: case folded, ß as ss, umlauts and their
+    spelling with e (ä/ae) as the plain vowel, accents dropped, spaces collapsed. So "weiss" finds
+    "Weiß", and "Mueller", "Muller" and "müller" all find "Müller". Both sides are folded alike, so
+    a plain "ue" (Manuel) folds the same way in the query and the name."""
+    text = " ".join(text.casefold().replace("ß", "ss").split())
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _DIGRAPHS.sub("", plain)
 
 
 @dataclass(frozen=True)
@@ -65,33 +158,83 @@ class Guest:
     member_id: int | None = None  # a member of the club, linked when registered
 
 
-def returning_guests(tournament: OpenTournament, query: str) -> list[Guest]:
-    """Who matches ``query`` (at least two letters, in the name or the Wohnort) and is not yet
-    registered in ``tournament``: the club's active members first, then the players of its
-    earlier open tournaments. At most ``SEARCH_LIMIT`` of them: a returning guest at the door."""
-    query = query.strip()
-    if len(query) < 2:
-        return []
-    registered = tournament.registrations.values_list("name", "residence", "member_id")
-    here_names = {(name, residence) for name, residence, _member in registered}
-    here_members = {member for _name, _residence, member in registered if member is not None}
+@dataclass(frozen=True)
+class Registered:
+    """Someone the desk's search finds already registered in this tournament."""
+
+    pk: int
+    number: int
+    name: str
+    residence: str
+    withdrawn_before: int | None
+
+
+@dataclass(frozen=True)
+class DeskSearch:
+    registered: list[Registered]  # in this tournament already: "schon angemeldet als Nr. 5"
+    guests: list[Guest]  # not yet registered: a member or a guest of an earlier tournament
+
+
+def _matches(query: str, *texts: str) -> bool:
+    return any(query in fold(text) for text in texts)
+
+
+def desk_search(tournament: OpenTournament, query: str) -> DeskSearch:
+    """Who matches ``query`` (at least two letters, in the name or the Wohnort, compared
+    ``fold``-ed: "weiss" finds "Weiß"): those registered in ``tournament`` already, with their
+    start number, then those who are not: the club's active members first, then the players of
+    its earlier open tournaments. At most ``SEARCH_LIMIT`` of each. The folding is Python's (no
+    database folds ß and umlauts alike), over one club's names: a few thousand at most."""
+    folded = fold(query)
+    if len(folded) < 2:
+        return DeskSearch([], [])
+    here = list(
+        tournament.registrations.order_by("start_number").values_list(
+            "pk", "start_number", "name", "residence", "member_id", "withdrawn_before"
+        )
+    )
+    registered = [
+        Registered(pk, number, name, residence, withdrawn)
+        for pk, number, name, residence, _member, withdrawn in here
+        if _matches(folded, name, residence)
+    ][:SEARCH_LIMIT]
+    here_names = {(fold(name), fold(residence)) for _pk, _n, name, residence, _m, _w in here}
+    here_members = {member for *_rest, member, _w in here if member is not None}
     members = (
-        Member.objects.filter(club=tournament.club, is_active=True, display_name__icontains=query)
+        Member.objects.filter(club=tournament.club, is_active=True)
         .exclude(pk__in=here_members)
         .order_by("display_name")
-        .values_list("pk", "display_name")[:SEARCH_LIMIT]
+        .values_list("pk", "display_name")
     )
-    found = [Guest(name, "", pk) for pk, name in members]
+    found = [Guest(name, "", pk) for pk, name in members if _matches(folded, name)]
     guests = (
         Registration.objects.filter(tournament__club=tournament.club, member__isnull=True)
         .exclude(tournament=tournament)
-        .filter(Q(name__icontains=query) | Q(residence__icontains=query))
         .values_list("name", "residence")
         .order_by("name", "residence")
-        .distinct()[: SEARCH_LIMIT + len(here_names)]
+        .distinct()
     )
-    found += [Guest(name, residence) for name, residence in guests if (name, residence) not in here_names]
-    return found[:SEARCH_LIMIT]
+    found += [
+        Guest(name, residence)
+        for name, residence in guests
+        if _matches(folded, name, residence) and (fold(name), fold(residence)) not in here_names
+    ]
+    return DeskSearch(registered, found[:SEARCH_LIMIT])
+
+
+def same_name_registered(tournament: OpenTournament, name: str, residence: str) -> Registration | None:
+    """The registration of ``tournament`` with the same name and Wohnort (``fold``-ed), if any:
+    the desk asks before registering him again."""
+    key = (fold(name), fold(residence))
+    here = tournament.registrations.order_by("start_number").values_list("pk", "name", "residence")
+    same = next((pk for pk, name_, residence_ in here if (fold(name_), fold(residence_)) == key), None)
+    return None if same is None else Registration.objects.get(pk=same)
+
+
+def removable(registration: Registration) -> bool:
+    """Whether ``registration`` may be removed: he sits at no drawn table (so he has no figures)."""
+    seated = RoundTable.objects.filter(round__tournament_id=registration.tournament_id).values_list("seats", flat=True)
+    return not any(registration.start_number in seats for seats in seated)
 
 
 def rounds(tournament: OpenTournament) -> QuerySet[Round]:
@@ -137,16 +280,112 @@ class PhoneState:
         return self.played >= self.games
 
 
+def counted_figures(table: RoundTable) -> dict[str, list[int]] | None:
+    """The figures of ``table`` that count, as a typing stores them ({"<number>": [points, soli]});
+    None while none count."""
+    scores = table.scores.values_list("registration__start_number", "points", "soli")
+    return {str(n): [p, s] for n, p, s in scores} or None
+
+
+def _open(typings: Sequence[TableTyping]) -> list[TableTyping]:
+    """The typings since the table last counted: pending and mismatched ones (oldest first)."""
+    counted = [i for i, t in enumerate(typings) if t.outcome in (Typing.COUNTED, Typing.CONFIRMED)]
+    return list(typings[counted[-1] + 1 :] if counted else typings)
+
+
+def open_typings(table: RoundTable) -> list[TableTyping]:
+    """The typings of ``table`` since it last counted (Zweiterfassung: waiting for agreement)."""
+    return _open(list(table.typings.order_by("id")))
+
+
+@dataclass(frozen=True)
+class TypedFigures:
+    """One typing of a table as the desk sees it: who typed it, when, and the figures."""
+
+    by: str
+    at: datetime.datetime
+    figures: dict[int, tuple[int, int]]  # start number → (points, soli)
+
+
+@dataclass(frozen=True)
+class Change:
+    number: int
+    name: str
+    old: tuple[int, int]  # points, soli
+    new: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A typing that changed a table's figures after they counted: who, when, old → new."""
+
+    by: str
+    at: datetime.datetime
+    changes: list[Change]
+
+
+def _typed(typing: TableTyping) -> TypedFigures:
+    by = typing.typed_by.get_username() if typing.typed_by else "–"
+    figures = {int(n): (p, s) for n, (p, s) in typing.figures.items()}
+    return TypedFigures(by=by, at=typing.typed_at, figures=figures)
+
+
+class SheetState:
+    """A table's sheet in the Zettel-Übersicht."""
+
+    WAITING = "waiting"  # nothing typed yet
+    PHONE = "phone"  # written on a phone (games entered of the round's)
+    TYPED_ONCE = "typed-once"  # Zweiterfassung: typed once, waits for the second
+    MISMATCH = "mismatch"  # two typings differ: the paper decides
+    ENTERED = "entered"  # counts (typed without Zweiterfassung, or a phone sheet complete)
+    CONFIRMED = "confirmed"  # Zweiterfassung: two typings agreed
+    CORRECTED = "corrected"  # counts, after a correction of figures that counted
+
+
 @dataclass(frozen=True)
 class SeatedTable:
     table: RoundTable
     seats: list[Seat]
     scores: dict[int, tuple[int, int]]  # start number → (points, soli), empty until entered
     phone: PhoneState | None = None  # written on a phone (then ``scores`` stays empty)
+    pending: list[TypedFigures] = field(default_factory=list)  # typings since it last counted
+    corrections: list[Correction] = field(default_factory=list)  # oldest first
+    confirmed: bool = False  # its figures counted through two agreeing typings
 
     @property
     def entered(self) -> bool:
         return bool(self.scores) or (self.phone is not None and self.phone.complete)
+
+    @property
+    def mismatch(self) -> bool:
+        return len(self.pending) >= 2
+
+    @property
+    def compared(self) -> list[tuple[Seat, tuple[int, int], tuple[int, int], bool]]:
+        """A mismatch side by side: each seat, its figures in the last two typings, whether they differ."""
+        if not self.mismatch:
+            return []
+        first, second = self.pending[-2].figures, self.pending[-1].figures
+        return [
+            (seat, first[seat.number], second[seat.number], first[seat.number] != second[seat.number])
+            for seat in self.seats
+        ]
+
+    @property
+    def state(self) -> str:
+        if self.phone is not None:
+            return SheetState.ENTERED if self.phone.complete else SheetState.PHONE
+        if self.mismatch:
+            return SheetState.MISMATCH
+        if self.pending and not self.scores:
+            return SheetState.TYPED_ONCE
+        if not self.scores:
+            return SheetState.WAITING
+        if self.pending:
+            return SheetState.TYPED_ONCE  # a correction typed once: the old figures count meanwhile
+        if self.corrections:
+            return SheetState.CORRECTED
+        return SheetState.CONFIRMED if self.confirmed else SheetState.ENTERED
 
     @property
     def phone_points(self) -> list[tuple[Seat, int]]:
@@ -218,15 +457,37 @@ def _phone_states(round_: Round, tables: list[RoundTable]) -> dict[int, PhoneSta
     return out
 
 
+def _corrections(typings: Sequence[TableTyping], names: Mapping[int, str]) -> list[Correction]:
+    out = []
+    for typing in typings:
+        if typing.replaced is None:
+            continue
+        changes = [
+            Change(int(n), names.get(int(n), ""), (old[0], old[1]), tuple(typing.figures[n]))  # type: ignore[arg-type]
+            for n, old in typing.replaced.items()
+            if n in typing.figures and list(old) != list(typing.figures[n])
+        ]
+        typed = _typed(typing)
+        out.append(Correction(by=typed.by, at=typed.at, changes=changes))
+    return out
+
+
 def seating(round_: Round) -> Seating:
-    """A round's tables with their players in seat order, the figures entered so far and, for a
-    table written on a phone, its sheet's state."""
+    """A round's tables with their players in seat order, the figures that count so far, the
+    typings waiting for agreement (Zweiterfassung), the corrections and, for a table written on a
+    phone, its sheet's state."""
     people = {r.start_number: r for r in round_.tournament.registrations.all()}
-    tables = list(round_.tables.select_related("phone_table__session__club").prefetch_related("scores__registration"))
+    tables = list(
+        round_.tables.select_related("phone_table__session__club").prefetch_related(
+            "scores__registration", Prefetch("typings", TableTyping.objects.select_related("typed_by").order_by("id"))
+        )
+    )
     phones = _phone_states(round_, tables)
-    return Seating(
-        round=round_,
-        tables=[
+    names = {n: r.name for n, r in people.items()}
+    seated = []
+    for t in tables:
+        typings = list(t.typings.all())
+        seated.append(
             SeatedTable(
                 table=t,
                 seats=[
@@ -235,10 +496,12 @@ def seating(round_: Round) -> Seating:
                 ],
                 scores={s.registration.start_number: (s.points, s.soli) for s in t.scores.all()},
                 phone=phones.get(t.pk),
+                pending=[_typed(typing) for typing in _open(typings)],
+                corrections=_corrections(typings, names),
+                confirmed=any(typing.outcome == Typing.CONFIRMED for typing in typings),
             )
-            for t in tables
-        ],
-    )
+        )
+    return Seating(round=round_, tables=seated)
 
 
 def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
@@ -401,9 +664,11 @@ class RankRow:
     soli: int
     decided_by: str | None
     prize_cents: int
-    prize_item: str
+    prize_item: str  # on the first row of a shared place only: listed once
+    item_span: int = 1  # the rows ``prize_item`` stands for (0: the row of a shared place below its first)
     withdrawn_before: int | None = None  # abgemeldet: away from this round on
     registered_before: int | None = None  # nachgemeldet: plays from this round on
+    corrected: tuple[int, ...] = ()  # the rounds whose table's figures were corrected ("korrigiert")
 
     @property
     def shared(self) -> bool:
@@ -519,16 +784,38 @@ def _fixed_prizes(ranking: list[dict[str, Any]], amounts: list[int]) -> dict[int
     return out
 
 
-def _items(ranking: list[dict[str, Any]], items: list[str]) -> dict[int, str]:
-    """Start number → Sachpreis: by place, the k players of a shared place each named with the
-    items of the places they cover (the organiser hands them out)."""
-    sharing = Counter(row["place"] for row in ranking)
-    out = {}
+def _items(ranking: list[dict[str, Any]], items: list[str], last: str = "") -> dict[int, tuple[str, int]]:
+    """Start number → (Sachpreis, rows it spans), by place: a shared place gets the items of the
+    places it covers, listed once on the first of its players (spanning the k rows); the last
+    place (the lowest among those who played a round) gets ``last`` too. The organiser hands
+    them out."""
+    groups: dict[int, list[int]] = {}
     for row in ranking:
-        place, k = row["place"], sharing[row["place"]]
-        covered = [items[p - 1] for p in range(place, place + k) if p <= len(items)]
+        groups.setdefault(row["place"], []).append(row["number"])
+    played = [row for row in ranking if any(points is not None for points in row["rounds"])]
+    last_place = played[-1]["place"] if played and last else None
+    out = {}
+    for place, numbers in groups.items():
+        k = len(numbers)
+        covered = [items[p - 1] for p in range(place, place + k) if p <= len(items) and items[p - 1]]
+        if place == last_place:
+            covered.append(last)
         if covered:
-            out[row["number"]] = " / ".join(covered)
+            out[numbers[0]] = (" / ".join(covered), k)
+            out.update({number: ("", 0) for number in numbers[1:]})
+    return out
+
+
+def corrected_rounds(tournament: OpenTournament, after_round: int | None = None) -> dict[int, set[int]]:
+    """Start number → the rounds (up to ``after_round``) whose table's figures were corrected
+    after they counted: the ranking marks them "korrigiert"."""
+    typings = TableTyping.objects.filter(table__round__tournament=tournament, replaced__isnull=False)
+    if after_round is not None:
+        typings = typings.filter(table__round__number__lte=after_round)
+    out: dict[int, set[int]] = {}
+    for seats, round_number in typings.values_list("table__seats", "table__round__number"):
+        for number in seats:
+            out.setdefault(number, set()).add(round_number)
     return out
 
 
@@ -547,7 +834,10 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         money = {row["number"]: row["amount"] for row in result["prizes"]}
     else:
         money = _fixed_prizes(result["ranking"], list(tournament.prize_amounts))
-    items = _items(result["ranking"], list(tournament.prize_items))
+    if tournament.prize_whole_euros:  # each prize rounded down to whole euros: the rest stays in the Kasse
+        money = {number: cents - cents % 100 for number, cents in money.items()}
+    items = _items(result["ranking"], list(tournament.prize_items), tournament.prize_item_last)
+    corrected = corrected_rounds(tournament, after_round)
     rows = [
         RankRow(
             place=row["place"],
@@ -559,9 +849,11 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
             soli=row["soli"],
             decided_by=row["decided_by"],
             prize_cents=money.get(row["number"], 0),
-            prize_item=items.get(row["number"], ""),
+            prize_item=items.get(row["number"], ("", 0))[0],
+            item_span=items.get(row["number"], ("", 1))[1],
             withdrawn_before=figures.away.get(row["number"], (None, None))[0],
             registered_before=figures.away.get(row["number"], (None, None))[1],
+            corrected=tuple(sorted(corrected.get(row["number"], ()))),
         )
         for row in result["ranking"]
     ]
@@ -594,7 +886,9 @@ class PrizeList:
 
     @property
     def rows(self) -> list[RankRow]:
-        return [row for row in self.ranking.rows if row.has_prize]
+        """The players of every place with a prize (all players of a shared place)."""
+        places = {row.place for row in self.ranking.rows if row.has_prize}
+        return [row for row in self.ranking.rows if row.place in places]
 
     @property
     def stays_cents(self) -> int:
@@ -614,9 +908,7 @@ class PrizeList:
         places = Counter(row.place for row in self.ranking.rows)
         return {place for place, count in places.items() if count > 1}
 
-    @property
-    def final(self) -> bool:
-        return self.ranking.after_round >= self.rounds_total
+    final: bool  # every round drawn and every table counted (``prizes_final``)
 
 
 def prize_list(tournament: OpenTournament) -> PrizeList | None:
@@ -633,6 +925,7 @@ def prize_list(tournament: OpenTournament) -> PrizeList | None:
         shares=list(tournament.prize_shares),
         pot_cents=pot,
         paid_out_cents=sum(row.prize_cents for row in ranking_.rows),
+        final=prizes_final(tournament),
     )
 
 
@@ -711,6 +1004,8 @@ class RulesSheet:
     soli_count: str  # spec §5: "declared" or "won"
     entry_fee_cents: int
     prizes: list[PrizeLine]
+    last_item: str  # the Sachpreis for the last place
+    whole_euros: bool  # shares paid in whole euros, the rest stays in the Kasse
 
 
 def rules_sheet(tournament: OpenTournament) -> RulesSheet:
@@ -726,6 +1021,7 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         )
         for p in range(1, places + 1)
     ]
+    prizes = [p for p in prizes if p.share is not None or p.amount_cents is not None or p.item]
     return RulesSheet(
         tariff_title=tariffs.tariff_title(tournament.preset, tournament.options),
         tariff_lines=tariffs.tariff_lines(ruleset, table_rules),
@@ -735,6 +1031,8 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         soli_count=tournament.soli_count,
         entry_fee_cents=tournament.entry_fee_cents,
         prizes=prizes,
+        last_item=tournament.prize_item_last,
+        whole_euros=tournament.prize_whole_euros,
     )
 
 
@@ -773,8 +1071,8 @@ class PublicView:
         number = parse_id(query)
         if number is not None:
             return [row for row in self.players if row.number == number]
-        folded = query.casefold()
-        return [row for row in self.players if folded in row.name.casefold()]
+        folded = fold(query)
+        return [row for row in self.players if folded in fold(row.name)]
 
 
 def public_view(tournament: OpenTournament) -> PublicView:

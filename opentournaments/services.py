@@ -30,6 +30,8 @@ from opentournaments.models import (
     RoundTable,
     SoliCount,
     TableScore,
+    TableTyping,
+    Typing,
     new_token,
 )
 from scoring import selectors as scoring_selectors
@@ -69,7 +71,9 @@ def _check_tie_breaks(tie_breaks: Sequence[str]) -> list[str]:
     return list(tie_breaks)
 
 
-def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence[str]) -> None:
+def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence[str], last: str = "") -> list[str]:
+    """The prizes as stored: refused where shares and fixed amounts are both given or out of
+    bounds; the Sachpreise by place with "" for a place without one (none at the end)."""
     if shares and amounts:
         raise ValidationError(
             {"prize_amounts": _("Preisgeld entweder als Anteile oder als feste Beträge, nicht beides.")}
@@ -78,8 +82,16 @@ def _check_prizes(shares: Sequence[int], amounts: Sequence[int], items: Sequence
         raise ValidationError({"prize_shares": _("Die Anteile sind ganze Prozent und zusammen höchstens 100.")})
     if any(a < 0 for a in amounts):
         raise ValidationError({"prize_amounts": _("Ein Preisgeld ist nicht negativ.")})
-    if any(not item.strip() for item in items):
-        raise ValidationError({"prize_items": _("Ein Sachpreis braucht eine Bezeichnung.")})
+    items = [item.strip() for item in items]
+    while items and not items[-1]:
+        items.pop()
+    if len(items) > MAX_PLAYERS:
+        raise ValidationError(
+            {"prize_items": _("Sachpreise gibt es für höchstens %(max)s Plätze.") % {"max": MAX_PLAYERS}}
+        )
+    if len(last) > 200 or any(len(item) > 200 for item in items):
+        raise ValidationError({"prize_items": _("Ein Sachpreis hat höchstens 200 Zeichen.")})
+    return items
 
 
 @transaction.atomic
@@ -98,17 +110,27 @@ def open_tournament_create(
     prize_shares: Sequence[int] = (),
     prize_amounts: Sequence[int] = (),
     prize_items: Sequence[str] = (),
+    prize_item_last: str = "",
+    prize_whole_euros: bool = False,
     soli_count: str = SoliCount.DECLARED,
     in_club_standings: bool = False,
+    double_entry: bool = False,
+    key: str = "",
     user: User,
 ) -> OpenTournament:
     """An open tournament of ``club`` with its tariff frozen (preset and every option). Its days
-    lie in a plausible year and span at most ``MAX_DAYS`` (``OpenTournament.clean``)."""
+    lie in a plausible year and span at most ``MAX_DAYS`` (``OpenTournament.clean``). ``key``:
+    the form's one-time key; sent twice, the tournament the first sending made is returned."""
+    key = key.strip()[:40]
+    if key:
+        made = OpenTournament.objects.filter(club=club, request_key=key).first()
+        if made is not None:
+            return made
     if not name.strip():
         raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
     if entry_fee_cents < 0:
         raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
-    _check_prizes(prize_shares, prize_amounts, prize_items)
+    prize_items = _check_prizes(prize_shares, prize_amounts, prize_items, prize_item_last.strip())
     preset_name, frozen = _frozen_tariff(preset, options)
     tournament = OpenTournament(
         club=club,
@@ -123,13 +145,84 @@ def open_tournament_create(
         entry_fee_cents=entry_fee_cents,
         prize_shares=list(prize_shares),
         prize_amounts=list(prize_amounts),
-        prize_items=[item.strip() for item in prize_items],
+        prize_items=prize_items,
+        prize_item_last=prize_item_last.strip(),
+        prize_whole_euros=prize_whole_euros,
         soli_count=soli_count,
         in_club_standings=in_club_standings,
+        double_entry=double_entry,
+        request_key=key,
         created_by=_user(user),
     )
     tournament.full_clean()
     tournament.save()
+    return tournament
+
+
+# What ``open_tournament_update`` changes, each locked where ``selectors.edit_locks`` says why.
+EDITABLE = (
+    "name",
+    "starts_on",
+    "ends_on",
+    "rounds",
+    "games_per_round",
+    "soli_count",
+    "tie_breaks",
+    "entry_fee_cents",
+    "prize_shares",
+    "prize_amounts",
+    "prize_items",
+    "prize_item_last",
+    "prize_whole_euros",
+    "double_entry",
+)
+
+
+@transaction.atomic
+def open_tournament_update(*, tournament: OpenTournament, user: User, **changes: Any) -> OpenTournament:
+    """Change what ``changes`` names of ``EDITABLE`` (the others stay). What a draw or an entered
+    figure depends on is locked from then on (``selectors.edit_locks`` gives the reason): a
+    change to a locked field is refused, with nothing changed. The name can always be corrected;
+    the days as long as every round's day stays one of them; prizes until the prize list is final."""
+    tournament = _lock(tournament)
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise TypeError(f"not editable: {sorted(unknown)}")
+    locks = selectors.edit_locks(tournament)
+    changed = {field: value for field, value in changes.items() if getattr(tournament, field) != value}
+    refused = {field: locks[field] for field in changed if field in locks}
+    if refused:
+        raise ValidationError(refused)
+    if "name" in changed:
+        changed["name"] = changed["name"].strip()
+        if not changed["name"]:
+            raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
+    if "tie_breaks" in changed:
+        changed["tie_breaks"] = _check_tie_breaks(changed["tie_breaks"])
+    if changed.get("soli_count", SoliCount.WON) not in SoliCount.values:
+        raise ValidationError({"soli_count": _("Soli zählen: gespielt oder gewonnen.")})
+    if changed.get("entry_fee_cents", 0) < 0:
+        raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
+    prize_fields = ("prize_shares", "prize_amounts", "prize_items", "prize_item_last")
+    if any(field in changed for field in prize_fields):
+        last = str(changes.get("prize_item_last", tournament.prize_item_last)).strip()
+        changed["prize_items"] = _check_prizes(
+            changes.get("prize_shares", tournament.prize_shares),
+            changes.get("prize_amounts", tournament.prize_amounts),
+            changes.get("prize_items", tournament.prize_items),
+            last,
+        )
+        changed["prize_item_last"] = last
+    for field, value in changed.items():
+        setattr(tournament, field, value)
+    tournament.full_clean()
+    days = tournament.days
+    off = tournament.round_set.exclude(day__isnull=True).exclude(day__in=days).values_list("number", flat=True)
+    if off:
+        raise ValidationError(
+            {"ends_on": _("Runde %(number)s ist für einen Tag außerhalb angesetzt.") % {"number": off[0]}}
+        )
+    tournament.save(update_fields=list(changed) or ["name"])
     return tournament
 
 
@@ -141,6 +234,29 @@ def _rounds_drawn(tournament: OpenTournament) -> int:
     return tournament.round_set.count()
 
 
+class PossibleDuplicate(ValidationError):
+    """The same name and Wohnort are registered already (as ``existing``): a double Enter, or two
+    players of the same name from the same place. The desk asks before registering him again."""
+
+    def __init__(self, existing: Registration) -> None:
+        self.existing = existing
+        super().__init__(
+            _("%(name)s, %(residence)s ist schon angemeldet als Nr. %(number)s – trotzdem anmelden?")
+            % {"name": existing.name, "residence": existing.residence or "–", "number": existing.start_number}
+        )
+
+
+def _check_start_number(tournament: OpenTournament, number: int, *, exclude: int | None = None) -> int:
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_START_NUMBER:
+        raise ValidationError({"start_number": _("Startnummern von 1 bis %(max)s.") % {"max": MAX_START_NUMBER}})
+    taken = tournament.registrations.filter(start_number=number).exclude(pk=exclude)
+    if taken.exists():
+        raise ValidationError(
+            {"start_number": _("Die Startnummer %(number)s ist schon vergeben.") % {"number": number}}
+        )
+    return number
+
+
 @transaction.atomic
 def registration_create(
     *,
@@ -149,14 +265,29 @@ def registration_create(
     residence: str = "",
     member: Member | None = None,
     paid: bool = False,
+    start_number: int | None = None,
+    key: str = "",
+    again: bool = False,
     user: User,
 ) -> Registration:
-    """Register a player at the door with the next start number. After a round is drawn he
-    plays from the next round on; once the last round is drawn nobody can join any more. At most
-    ``MAX_PLAYERS`` registrations (no draw seats more) and start numbers up to
-    ``MAX_START_NUMBER``, the same on every database."""
+    """Register a player at the door with the next start number (one above the highest ever
+    given), or with ``start_number`` typed by hand from a pre-printed card (1 to
+    ``MAX_START_NUMBER``, free in the tournament). After a round is drawn he plays from the next
+    round on; once the last round is drawn nobody can join any more. At most ``MAX_PLAYERS``
+    registrations (no draw seats more), the same on every database.
+
+    ``key``: the form's one-time key. A form sent twice finds the registration its first sending
+    made and returns it, storing nothing (the tournament row is locked, so two sendings at once
+    queue). The same name and Wohnort registered already raise ``PossibleDuplicate`` unless
+    ``again`` (the desk asked and was told: two of them)."""
     tournament = _lock(tournament)  # one desk's next number is never another desk's
+    key = key.strip()[:40]
+    if key:
+        made = tournament.registrations.filter(request_key=key).first()
+        if made is not None:
+            return made
     name = name.strip()
+    residence = residence.strip()
     if not name:
         raise ValidationError({"name": _("Bitte den Namen angeben.")})
     if member is not None and member.club_id != tournament.club_id:
@@ -169,21 +300,70 @@ def registration_create(
         raise ValidationError(
             _("Mehr als %(count)s Spieler lassen sich nicht auslosen; das Turnier ist voll.") % {"count": MAX_PLAYERS}
         )
-    number = (counts["last"] or 0) + 1
-    if number > MAX_START_NUMBER:
-        raise ValidationError(_("Die Startnummern gehen nur bis %(max)s.") % {"max": MAX_START_NUMBER})
+    if start_number is None:
+        number = max(counts["last"] or 0, tournament.last_start_number) + 1
+        if number > MAX_START_NUMBER:
+            raise ValidationError(_("Die Startnummern gehen nur bis %(max)s.") % {"max": MAX_START_NUMBER})
+    else:
+        number = _check_start_number(tournament, start_number)
+    if not again:
+        existing = selectors.same_name_registered(tournament, name, residence)
+        if existing is not None:
+            raise PossibleDuplicate(existing)
     registration = Registration(
         tournament=tournament,
         start_number=number,
         name=name,
-        residence=residence.strip(),
+        residence=residence,
         member=member,
         paid=paid,
         registered_before=drawn + 1 if drawn else None,
+        request_key=key,
     )
     registration.full_clean(exclude=["tournament"])
     registration.save()
+    if number > tournament.last_start_number:
+        tournament.last_start_number = number
+        tournament.save(update_fields=["last_start_number"])
     return registration
+
+
+@transaction.atomic
+def registration_update(
+    *, registration: Registration, name: str, residence: str, paid: bool, user: User
+) -> Registration:
+    """Correct a registration's name, Wohnort and Startgeld, at any time (a typo at the door is
+    found when the seating list hangs on the wall). His start number and figures stay."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": _("Bitte den Namen angeben.")})
+    registration.name = name
+    registration.residence = residence.strip()
+    registration.paid = paid
+    registration.full_clean(exclude=["tournament"])
+    registration.save(update_fields=["name", "residence", "paid"])
+    return registration
+
+
+@transaction.atomic
+def registration_remove(*, registration: Registration, user: User) -> None:
+    """Remove a registration made by mistake, before he is first drawn to a table (after that,
+    he is withdrawn instead: the seating and the figures name him). His start number is not given
+    again: the tournament remembers the highest one given."""
+    tournament = _lock(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if not selectors.removable(registration):
+        raise ValidationError(
+            _("Nr. %(number)s ist schon ausgelost und bleibt in der Liste; bitte stattdessen abmelden.")
+            % {"number": registration.start_number}
+        )
+    last = tournament.registrations.aggregate(last=Max("start_number"))["last"] or 0
+    highest = max(last, tournament.last_start_number)
+    if highest != tournament.last_start_number:
+        tournament.last_start_number = highest
+        tournament.save(update_fields=["last_start_number"])
+    registration.delete()
 
 
 @transaction.atomic
@@ -336,15 +516,28 @@ def table_figures_enter(
     table: RoundTable,
     points: Mapping[int, int],
     soli: Mapping[int, int],
+    key: str = "",
     user: User,
-) -> list[TableScore]:
-    """Store a table's final figures from its Wertungszettel (replacing earlier ones): every
-    seated start number's points and number of Soli. Refused, with nothing stored, where the
-    points do not sum to zero (every tariff of the engine is zero-sum; a table with a Stock need
-    not be), where a plus-points-only tariff's points are below 0, or where the Soli are not
-    plausible (no player more Soli than the games of the round, no table more than the games it
-    deals)."""
+) -> TableTyping:
+    """Type a table's final figures from its Wertungszettel: every seated start number's points
+    and number of Soli. Refused, with nothing stored, where the points do not sum to zero (every
+    tariff of the engine is zero-sum; a table with a Stock need not be), where a plus-points-only
+    tariff's points are below 0, or where the Soli are not plausible (no player more Soli than
+    the games of the round, no table more than the games it deals).
+
+    Every typing is kept (``TableTyping``). Without Zweiterfassung it counts at once, replacing
+    the table's figures. With it, a table counts only when two typings agree: the first waits
+    (pending), one that agrees with a typing since the table last counted confirms it (its
+    figures count), one that agrees with none is a mismatch (the paper decides: the next typing
+    that agrees with either counts). A typing that changes figures that counted keeps them in
+    ``replaced``: the table's history of corrections. ``key``: the form's one-time key; the
+    same form sent twice is one typing (so it can never confirm itself)."""
     table = RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    key = key.strip()[:40]
+    if key:
+        typed = table.typings.filter(request_key=key).first()
+        if typed is not None:
+            return typed
     tournament = table.round.tournament
     if table.phone_table_id is not None:
         raise ValidationError(
@@ -384,12 +577,33 @@ def table_figures_enter(
         raise ValidationError(
             _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
         )
-    registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
-    table.scores.all().delete()
-    return [
-        TableScore.objects.create(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
-        for n, (p, s) in figures.items()
-    ]
+    typed = {str(n): [p, s] for n, (p, s) in figures.items()}
+    counted = selectors.counted_figures(table)
+    if not tournament.double_entry:
+        outcome = Typing.COUNTED
+    else:
+        since = selectors.open_typings(table)
+        if typed == counted or any(t.figures == typed for t in since):
+            outcome = Typing.CONFIRMED
+        else:
+            outcome = Typing.MISMATCH if since else Typing.PENDING
+    counts = outcome in (Typing.COUNTED, Typing.CONFIRMED)
+    typing = TableTyping.objects.create(
+        table=table,
+        figures=typed,
+        outcome=outcome,
+        replaced=counted if counts and counted and counted != typed else None,
+        typed_by=_user(user),
+        request_key=key,
+    )
+    if counts and typed != counted:
+        registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
+        table.scores.all().delete()
+        TableScore.objects.bulk_create(
+            TableScore(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
+            for n, (p, s) in figures.items()
+        )
+    return typing
 
 
 def _guest_player(registration: Registration) -> Member:

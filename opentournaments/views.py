@@ -12,7 +12,7 @@ import datetime
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,12 +27,15 @@ from opentournaments import exports, links, selectors, services
 from opentournaments.forms import (
     DrawForm,
     GuestSearchForm,
+    OpenTournamentEditForm,
     OpenTournamentForm,
+    RegistrationEditForm,
     RegistrationForm,
     RoundDayForm,
     TableFiguresForm,
+    form_key,
 )
-from opentournaments.models import OpenTournament, Registration, Round, RoundTable
+from opentournaments.models import OpenTournament, Registration, Round, RoundTable, Typing
 from standings.exports import XLSX, download_name, file_response, pdf_response
 
 
@@ -91,9 +94,33 @@ def open_list(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     )
 
 
+def _payout(request: HttpRequest, form: OpenTournamentForm | OpenTournamentEditForm) -> QueryDict | None:
+    """The payout helper's button ("70 % auf 10 Plätze, auf volle Euro"): the form's data with the
+    shares it computed, fixed amounts cleared and whole euros ticked; nothing saved. None where
+    it was not asked, or cannot share so (the error is on ``form``)."""
+    if "payout" not in request.POST or not form.is_valid():
+        return None
+    shares = form.payout()
+    if shares is None:
+        return None
+    data = request.POST.copy()
+    data["prize_shares"] = " ".join(str(share) for share in shares)
+    data["prize_amounts"] = ""
+    data["prize_whole_euros"] = "on"
+    del data["payout"]
+    messages.info(
+        request,
+        _("Anteile ausgerechnet: %(shares)s %% – noch nicht gespeichert.") % {"shares": " · ".join(map(str, shares))},
+    )
+    return data
+
+
 @club_view(Need.MANAGE)
 def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
+    """Create a tournament; the form's one-time key makes a form sent twice create one."""
     form = OpenTournamentForm(request.POST or None)
+    if (data := _payout(request, form)) is not None:
+        return render(request, "opentournaments/create.html", {"access": access, "form": OpenTournamentForm(data)})
     if form.is_valid():
         try:
             tournament = services.open_tournament_create(
@@ -105,6 +132,33 @@ def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             messages.success(request, _("Turnier angelegt. Jetzt die Spieler an der Kasse anmelden."))
             return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
     return render(request, "opentournaments/create.html", {"access": access, "form": form})
+
+
+EDIT_ALIASES = {"entry_fee_cents": "entry_fee", "prize_item_last": "prize_items"}
+
+
+@club_view(Need.MANAGE)
+def open_edit(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
+    """Change the tournament: name, days, Startgeld, prizes and Sachpreise; what a draw or an
+    entered figure depends on is shown locked with the reason."""
+    tournament = _tournament(access, open_id)
+    locks = selectors.edit_locks(tournament)
+    form = OpenTournamentEditForm(request.POST or None, tournament=tournament, locks=locks)
+    if (data := _payout(request, form)) is not None:
+        form = OpenTournamentEditForm(data, tournament=tournament, locks=locks)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            services.open_tournament_update(tournament=tournament, user=request.user, **form.service_arguments())
+        except ValidationError as error:
+            _apply(form, error, EDIT_ALIASES)
+        else:
+            messages.success(request, _("Turnier gespeichert."))
+            return redirect("opentournaments:detail", slug=access.club.slug, open_id=tournament.pk)
+    return render(
+        request,
+        "opentournaments/edit.html",
+        _context(access, tournament, form=form, locks=locks, tariff=selectors.rules_sheet(tournament).tariff_title),
+    )
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -141,11 +195,14 @@ def _day_form(tournament: OpenTournament, day: datetime.date) -> RoundDayForm | 
 @club_view(Need.WRITE)
 def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse:
     """The registration desk: register (name, Wohnort, Startgeld), find a returning guest by a
-    few letters (a plain GET search), the next start number shown big."""
+    few letters (a plain GET search, umlauts folded), the next start number shown big. Every
+    form carries a one-time key, so a double Enter registers once; the same name and Wohnort
+    again is asked about first. After the last draw nobody can join: no form."""
     tournament = _tournament(access, open_id)
     search = GuestSearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     form = RegistrationForm(request.POST or None)
+    duplicate = None
     if request.method == "POST" and form.is_valid():
         member = None
         member_id = parse_id(request.POST.get("member", ""))
@@ -158,8 +215,13 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
                 residence=form.cleaned_data["residence"],
                 paid=form.cleaned_data["paid"],
                 member=member,
+                start_number=form.cleaned_data["start_number"],
+                key=form.cleaned_data["key"],
+                again=form.cleaned_data["again"],
                 user=request.user,
             )
+        except services.PossibleDuplicate as error:
+            duplicate = error
         except ValidationError as error:
             _apply(form, error)
         else:
@@ -169,6 +231,7 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
                 % {"number": registration.start_number, "name": registration.name},
             )
             return redirect("opentournaments:desk", slug=access.club.slug, open_id=tournament.pk)
+    found = selectors.desk_search(tournament, query)
     return render(
         request,
         "opentournaments/desk.html",
@@ -176,14 +239,65 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
             access,
             tournament,
             form=form,
+            duplicate=duplicate,
+            member_id=request.POST.get("member", "") if duplicate else "",
             search=search,
             query=query,
-            guests=selectors.returning_guests(tournament, query),
+            found=found,
+            guests=[(guest, form_key()) for guest in found.guests],
+            closed=tournament.round_set.count() >= tournament.rounds,
             next_number=selectors.next_start_number(tournament),
             kasse=selectors.kasse(tournament),
             latest=selectors.registrations(tournament).order_by("-start_number")[:8],
         ),
     )
+
+
+@club_view(Need.WRITE)
+def registration_edit(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
+    """Correct a registration's name, Wohnort and Startgeld (at any time); remove one made by
+    mistake while he is not drawn yet."""
+    tournament = _tournament(access, open_id)
+    registration = _registration(tournament, registration_id)
+    initial = {"name": registration.name, "residence": registration.residence, "paid": registration.paid}
+    form = RegistrationEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.registration_update(registration=registration, user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            _apply(form, error)
+        else:
+            messages.success(request, _("Nr. %(number)s gespeichert.") % {"number": registration.start_number})
+            return _back(request, tournament)
+    return render(
+        request,
+        "opentournaments/registration.html",
+        _context(
+            access,
+            tournament,
+            registration=registration,
+            form=form,
+            removable=selectors.removable(registration),
+            back=request.GET.get("back") or request.POST.get("back", ""),
+        ),
+    )
+
+
+@club_view(Need.WRITE, methods=["POST"])
+def registration_remove(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
+    tournament = _tournament(access, open_id)
+    registration = _registration(tournament, registration_id)
+    try:
+        services.registration_remove(registration=registration, user=request.user)
+    except ValidationError as error:
+        _report(request, error)
+    else:
+        messages.success(
+            request,
+            _("Nr. %(number)s (%(name)s) ist entfernt; die Nummer wird nicht wieder vergeben.")
+            % {"number": registration.start_number, "name": registration.name},
+        )
+    return _back(request, tournament)
 
 
 def _back(request: HttpRequest, tournament: OpenTournament) -> HttpResponse:
@@ -436,6 +550,16 @@ def _next_open(seating: selectors.Seating, after: int) -> int | None:
     return (later or open_tables or [None])[0]
 
 
+def _typing_message(outcome: str, table_no: int) -> str:
+    if outcome == Typing.PENDING:
+        return _("Tisch %(number)s einmal erfasst; er zählt, wenn die Zweiterfassung übereinstimmt.") % {
+            "number": table_no
+        }
+    if outcome == Typing.CONFIRMED:
+        return _("Tisch %(number)s bestätigt: die Erfassungen stimmen überein.") % {"number": table_no}
+    return _("Tisch %(number)s gespeichert.") % {"number": table_no}
+
+
 def _entry_url(access: ClubAccess, tournament: OpenTournament, round_: Round) -> str:
     return reverse(
         "opentournaments:entry",
@@ -485,14 +609,22 @@ def table_entry(
     if form.is_valid():
         points, soli = form.figures()
         try:
-            services.table_figures_enter(table=table, points=points, soli=soli, user=request.user)
+            typing = services.table_figures_enter(
+                table=table, points=points, soli=soli, key=form.cleaned_data["key"], user=request.user
+            )
         except ValidationError as error:
             _apply(form, error)
         else:
-            messages.success(request, _("Tisch %(number)s gespeichert.") % {"number": table_no})
-            seating = selectors.seating(round_)
-            focus = _next_open(seating, table_no)
             url = _entry_url(access, tournament, round_)
+            if typing.outcome == Typing.MISMATCH:
+                messages.warning(
+                    request,
+                    _("Tisch %(number)s: die Erfassungen weichen ab – bitte den Zettel ansehen und richtig eintragen.")
+                    % {"number": table_no},
+                )
+                return redirect(f"{url}?focus={table_no}")
+            messages.success(request, _typing_message(typing.outcome, table_no))
+            focus = _next_open(selectors.seating(round_), table_no)
             # No fragment with a table to focus: a page opened at a fragment's target skips
             # autofocus (HTML's autofocus rules), and the focused field scrolls into view anyway.
             return redirect(f"{url}?focus={focus}" if focus else f"{url}#t{table_no}")

@@ -181,7 +181,8 @@ def make_open_tournament(club: Club, players: int = 8, rounds: int = 2) -> OpenT
 
 
 def make_open_registration(tournament: OpenTournament) -> Registration:
-    return registration_create(tournament=tournament, name="Xaver Gast", residence="Immenstadt", user=None)
+    number = tournament.registrations.count() + 1
+    return registration_create(tournament=tournament, name=f"Xaver Gast {number}", residence="Immenstadt", user=None)
 
 
 def make_open_round(tournament: OpenTournament) -> Round:

@@ -77,7 +77,9 @@ def test_shared_places_split_fixed_prizes_and_name_both_items() -> None:
     # 1 and 1 split 100 € + 50,01 € (the cent stays in the pot); the two level on 0 share place 3
     # and its 20 € (place 4 has no prize).
     assert [row.prize_cents for row in rows[:4]] == [7500, 7500, 1000, 1000]
-    assert rows[0].prize_item == rows[1].prize_item == "Schinken / Wurstkorb"
+    # The items of the places they cover, listed once for the shared place (issue 31 §1).
+    assert (rows[0].prize_item, rows[0].item_span) == ("Schinken / Wurstkorb", 2)
+    assert (rows[1].prize_item, rows[1].item_span) == ("", 0)
     assert rows[1].decided_by == "geteilt"
 
 

@@ -161,15 +161,17 @@ def test_returning_guests_are_found_by_a_few_letters(club: Club) -> None:
     MemberFactory(club=club, display_name="Hubert Kranz")
     MemberFactory(club=ClubFactory(), display_name="Huber Fremd")  # another club's: never found
     tournament = make_open_tournament(club, players=0)
-    found = selectors.returning_guests(tournament, "hub")
+    found = selectors.desk_search(tournament, "hub").guests
     assert [(g.name, g.residence, g.member_id is not None) for g in found] == [
         ("Hubert Kranz", "", True),
         ("Anderl Huber", "Kempten", False),
     ]
-    assert [g.name for g in selectors.returning_guests(tournament, "walten")] == ["Resi Maier"]
-    assert selectors.returning_guests(tournament, "h") == []  # one letter finds nobody yet
+    assert [g.name for g in selectors.desk_search(tournament, "walten").guests] == ["Resi Maier"]
+    assert selectors.desk_search(tournament, "h").guests == []  # one letter finds nobody yet
     services.registration_create(tournament=tournament, name="Anderl Huber", residence="Kempten", user=None)
-    assert [g.name for g in selectors.returning_guests(tournament, "hub")] == ["Hubert Kranz"]
+    found = selectors.desk_search(tournament, "hub")
+    assert [g.name for g in found.guests] == ["Hubert Kranz"]
+    assert [r.number for r in found.registered] == [1]  # "schon angemeldet als Nr. 1"
 
 
 def test_registration_refuses_an_empty_name_and_another_clubs_member(club: Club) -> None:
@@ -235,7 +237,9 @@ def test_every_round_seats_exactly_the_players_present(players: int, changes: li
             for kind, pick in changes[(round_number - 2) * 4 : (round_number - 1) * 4]:
                 present = [r for r in tournament.registrations.all() if r.plays_in(round_number)]
                 if kind == "late":
-                    late = services.registration_create(tournament=tournament, name=f"Spät {pick}", user=None)
+                    late = services.registration_create(
+                        tournament=tournament, name=f"Spät {pick}", again=True, user=None
+                    )
                     given_numbers[late.name] = late.start_number
                 elif len(present) > 8:
                     services.registration_withdraw(registration=present[pick % len(present)], user=None)

@@ -1,0 +1,155 @@
+"""The desk of an open tournament (issue 31 §2, §3): a registration sent twice is stored once,
+the same name and Wohnort is asked about, registrations are corrected and removed, start numbers
+typed by hand, and the search folds ß and umlauts."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from clubs.models import Club
+from opentournaments import selectors, services
+from opentournaments.models import OpenTournament
+from tests.factories import ClubFactory, MemberFactory, World, make_open_tournament, open_round_played
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club() -> Club:
+    return ClubFactory()
+
+
+def url(name: str, tournament: OpenTournament, **kwargs: object) -> str:
+    return reverse(f"opentournaments:{name}", kwargs={"slug": tournament.club.slug, "open_id": tournament.pk, **kwargs})
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("weiss", "Weiß"),
+        ("WEISS", "Weiß"),
+        ("Mueller", "Müller"),
+        ("Muller", "Müller"),
+        ("müller", "Mueller"),
+        ("Goesswein", "Gößwein"),
+        ("Bruendl", "Bründl"),
+        ("Rene", "René"),
+    ],
+)
+def test_fold_makes_the_spellings_of_a_name_meet(query: str, name: str) -> None:
+    assert selectors.fold(query) in selectors.fold(f"Xaver {name}")
+
+
+def test_a_registration_sent_twice_with_its_key_is_stored_once(club: Club) -> None:
+    tournament = make_open_tournament(club, players=0)
+    first = services.registration_create(
+        tournament=tournament, name="Xaver Bründl", residence="Dorfen", paid=True, key="k1", user=None
+    )
+    again = services.registration_create(
+        tournament=tournament, name="Xaver Bründl", residence="Dorfen", paid=True, key="k1", user=None
+    )
+    assert again.pk == first.pk and first.start_number == 1
+    assert selectors.kasse(tournament).total_cents == 1500
+
+
+def test_the_same_name_and_wohnort_is_asked_about_before_a_second_registration(club: Club) -> None:
+    tournament = make_open_tournament(club, players=0)
+    services.registration_create(tournament=tournament, name="Xaver Bründl", residence="Dorfen", user=None)
+    with pytest.raises(services.PossibleDuplicate) as asked:
+        services.registration_create(tournament=tournament, name="xaver bruendl", residence="Dorfen ", user=None)
+    assert "schon angemeldet als Nr. 1" in asked.value.message
+    second = services.registration_create(
+        tournament=tournament, name="Xaver Bründl", residence="Dorfen", again=True, user=None
+    )
+    assert second.start_number == 2
+    other = services.registration_create(tournament=tournament, name="Xaver Bründl", residence="Erding", user=None)
+    assert other.start_number == 3  # another Wohnort: another man
+
+
+def test_start_numbers_typed_by_hand_are_bounded_and_unique(club: Club) -> None:
+    tournament = make_open_tournament(club, players=2)
+    card = services.registration_create(tournament=tournament, name="Karte", start_number=17, user=None)
+    assert card.start_number == 17
+    for number in (0, 10_000, 17):
+        with pytest.raises(ValidationError) as error:
+            services.registration_create(tournament=tournament, name=f"N{number}", start_number=number, user=None)
+        assert "start_number" in error.value.message_dict
+    assert selectors.next_start_number(tournament) == 18
+
+
+def test_a_registration_is_corrected_and_removed_before_its_first_draw_without_reuse(club: Club) -> None:
+    tournament = make_open_tournament(club, players=9)
+    ninth = tournament.registrations.get(start_number=9)
+    services.registration_update(registration=ninth, name="Gast Neun", residence="Dorfen", paid=True, user=None)
+    ninth.refresh_from_db()
+    assert (ninth.name, ninth.residence, ninth.paid) == ("Gast Neun", "Dorfen", True)
+    services.registration_remove(registration=ninth, user=None)
+    assert services.registration_create(tournament=tournament, name="Neu", user=None).start_number == 10
+    round1 = services.round_draw(tournament=tournament, seed=1, user=None)
+    seated = tournament.registrations.get(start_number=1)
+    with pytest.raises(ValidationError):
+        services.registration_remove(registration=seated, user=None)
+    late = services.registration_create(tournament=tournament, name="Spät", user=None)
+    services.registration_remove(registration=late, user=None)  # not drawn yet: removable
+    open_round_played(round1)
+    services.registration_update(registration=seated, name="Anderl", residence="Kempten", paid=False, user=None)
+    assert selectors.open_ranking(tournament).rows[0].name in {r.name for r in tournament.registrations.all()}
+    assert selectors.next_start_number(tournament) == 12
+
+
+def test_the_desk_search_says_who_is_registered_and_finds_umlauts(club: Club) -> None:
+    earlier = make_open_tournament(club, players=0)
+    services.registration_create(tournament=earlier, name="Monika Weiß", residence="Übersee", user=None)
+    MemberFactory(club=club, display_name="Sepp Müller")
+    tournament = make_open_tournament(club, players=0)
+    services.registration_create(tournament=tournament, name="Franz Müller", residence="Dorfen", user=None)
+    found = selectors.desk_search(tournament, "weiss")
+    assert [g.name for g in found.guests] == ["Monika Weiß"] and found.registered == []
+    assert [g.name for g in selectors.desk_search(tournament, "uebersee").guests] == ["Monika Weiß"]
+    found = selectors.desk_search(tournament, "Muller")
+    assert [(r.number, r.name) for r in found.registered] == [(1, "Franz Müller")]
+    assert [g.name for g in found.guests] == ["Sepp Müller"]
+    assert selectors.desk_search(tournament, "m") == selectors.DeskSearch([], [])
+
+
+def test_the_desk_page_stores_a_double_enter_once_and_asks_about_a_duplicate(client_as, world: World) -> None:
+    tournament = make_open_tournament(world.club, players=0)
+    client = client_as("scorer")
+    page = client.get(url("desk", tournament)).content.decode()
+    key = page.split('name="key" value="')[1].split('"')[0]
+    data = {"name": "Xaver Bründl", "residence": "Dorfen", "paid": "on", "key": key}
+    assert client.post(url("desk", tournament), data).status_code == 302
+    assert client.post(url("desk", tournament), data).status_code == 302
+    assert tournament.registrations.count() == 1
+    data["key"] = "another"
+    page = client.post(url("desk", tournament), data).content.decode()
+    assert "schon angemeldet als Nr. 1" in page and tournament.registrations.count() == 1
+    client.post(url("desk", tournament), {**data, "again": "1"})
+    assert tournament.registrations.count() == 2
+    page = client.get(url("desk", tournament), {"q": "bruendl"}).content.decode()
+    assert "schon angemeldet als Nr. 1" in page and "Niemand passt" not in page
+
+
+def test_the_desk_offers_no_registration_after_the_last_draw(client_as, world: World) -> None:
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    services.round_draw(tournament=tournament, seed=1, user=None)
+    page = client_as("scorer").get(url("desk", tournament)).content.decode()
+    assert "Nachmeldung ist nicht mehr möglich" in page and 'class="register"' not in page
+
+
+def test_a_registration_is_corrected_and_removed_on_its_page(client_as, world: World) -> None:
+    tournament = make_open_tournament(world.club, players=3)
+    third = tournament.registrations.get(start_number=3)
+    client = client_as("scorer")
+    assert "entfernen" in client.get(url("registration", tournament, registration_id=third.pk)).content.decode()
+    response = client.post(
+        url("registration", tournament, registration_id=third.pk),
+        {"name": "Gast Drei", "residence": "Dorfen", "back": "desk"},
+    )
+    assert response.url == url("desk", tournament)
+    third.refresh_from_db()
+    assert (third.residence, third.paid) == ("Dorfen", False)
+    client.post(url("remove", tournament, registration_id=third.pk))
+    assert list(tournament.registrations.values_list("start_number", flat=True)) == [1, 2]
