@@ -467,7 +467,11 @@ def _entry(table: Table, entry_id: int) -> Entry:
 def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int) -> HttpResponse:
     """Correct an entry (with a reason); the log is re-folded from it and the page says what changed."""
     table = _table_to_write(request, access, session_id, table_id)
-    entry = _entry(table, entry_id)
+    entry = Entry.objects.filter(table=table, pk=entry_id).first()
+    if entry is None:
+        # Deleted (Back after "Löschen", issue 30): the table it was on, not "Nicht gefunden".
+        messages.info(request, _("Diesen Eintrag gibt es nicht mehr (gelöscht); hier der Tisch."))
+        return redirect(table)
     context = _entry_context(table, entry)
     tap_class = entry_form_class(context, entry.data)
     # A hand in the tap form may still be corrected as JSON (the fallback beside it, as when entering).
@@ -477,15 +481,17 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     if request.method == "POST":
         form = form_class(request.POST, context=context)
         reason = ReasonForm(request.POST, auto_id="json-%s" if form_class is not tap_class else "id_%s")
-        if form.is_valid() and reason.is_valid():
+        data = _corrected_facts(form, entry, context, tap_form=form_class is tap_class)
+        if data is not None and form.same_facts(data, entry.data):
+            # Saved as it was (issue 30): nothing is written, no reason needed.
+            messages.info(
+                request, _("Nr. %(n)s ist unverändert; nichts gespeichert.") % {"n": _label(table, entry.number)}
+            )
+            return redirect(table)
+        if data is not None and reason.is_valid():
             before = selectors.table_sheet(table)
             try:
-                services.entry_correct(
-                    entry=entry,
-                    data=form.to_data(),
-                    user=request.user,
-                    reason=reason.cleaned_data["reason"],
-                )
+                services.entry_correct(entry=entry, data=data, user=request.user, reason=reason.cleaned_data["reason"])
             except EntryError as error:
                 form.apply_engine_error(error)
                 blocking = _blocking(table, error.index + 1)
@@ -501,7 +507,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
         reason = ReasonForm()
         blocked = parse_id(request.GET.get("blocked"))
         if blocked is not None:  # a deletion refused for this later entry (entry_delete)
-            blocking = _blocking(table, blocked)
+            blocking = _blocking(table, blocked, deleting=_label(table, entry.number))
     json_form = json_reason = None
     if with_json:
         raw = _initial(RawEntryForm, entry, context)
@@ -539,14 +545,40 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     )
 
 
-def _blocking(table: Table, number: int) -> dict[str, Any] | None:
-    """The later entry a refused correction or deletion would make invalid: its line and the way
-    to correct or delete it first."""
+def _corrected_facts(
+    form: SubmissionFields, entry: Entry, context: EntryContext, *, tap_form: bool
+) -> dict[str, Any] | None:
+    """The facts a correction posted: ``None`` when the form refuses them (the reason on the
+    form). A tap form refuses facts it would not show again as they were entered: stored, they
+    would reopen as something else (issue 30), so such a correction is made as JSON."""
+    if not form.is_valid():
+        return None
+    try:
+        data = form.to_data()
+    except EngineError as error:
+        form.apply_engine_error(error)
+        return None
+    changed = not form.same_facts(data, entry.data)
+    if tap_form and changed and isinstance(form, HandForm | FamilyHandForm) and not type(form).covers(data, context):
+        form.add_error(
+            None,
+            _(
+                "Nicht gespeichert: so eingegeben, würde das Spiel anders gespeichert, als es hier steht. "
+                "Bitte unten „Als JSON korrigieren“ verwenden."
+            ),
+        )
+        return None
+    return data
+
+
+def _blocking(table: Table, number: int, deleting: str | None = None) -> dict[str, Any] | None:
+    """The later entry a refused correction or deletion (``deleting``: the "Nr." deleted) would
+    make invalid: its line and the way to correct or delete it first."""
     later = Entry.objects.filter(table=table, number=number).first()
     if later is None:
         return None
     what = describe(later.data, suit_names(table.preset))
-    return {"number": _label(table, number), "what": what, "url": _edit_url(table, later)}
+    return {"number": _label(table, number), "what": what, "url": _edit_url(table, later), "deleting": deleting}
 
 
 def _label(table: Table, number: int) -> str:
