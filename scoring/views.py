@@ -351,27 +351,19 @@ def _append(
     prefix: str | None = None,
     context: EntryContext | None = None,
 ) -> HttpResponse:
+    if request.POST.get("two_phones") == "discard":
+        # Two phones, one hand (issue 30): the other phone's entry stands, this input goes.
+        messages.info(request, _("Verworfen: es gilt, was das andere Telefon gespeichert hat."))
+        if request.htmx:
+            return _render_live(request, _live_context(request, access, table))
+        return redirect(f"{table.get_absolute_url()}#entry-form")
     context = context or _entry_context(table)
     form = form_class(request.POST, context=context, prefix=prefix)
     if form.is_valid():
         try:
             entry = form.append(table=table, user=request.user)
         except services.StaleEntry as stale:
-            messages.warning(
-                request,
-                _(
-                    "Inzwischen wurde an diesem Tisch Nr. %(n)s eingetragen (von einem anderen Gerät). Ihre Eingabe"
-                    " ist noch da: bitte prüfen und noch einmal speichern."
-                )
-                % {"n": stale.next_number - 1},
-            )
-            data = request.POST.copy()
-            data[form.add_prefix("expected_number")] = str(stale.next_number)
-            fresh = _entry_context(table)
-            kept = form_class(data, context=fresh, prefix=prefix) if form_class is not EventForm else None
-            if kept is not None:
-                kept.is_valid()
-            return _render_live(request, _live_context(request, access, table, form=kept))
+            return _two_phones(request, access, table, form, stale)
         if entry is not None:
             result = selectors.table_state(table)
             label = paper_numbers([e.kind for e in result.entries])[-1]
@@ -392,6 +384,58 @@ def _append(
             return _render_live(request, _live_context(request, access, table))
         return redirect(table)
     return _render_live(request, _live_context(request, access, table, form=form))
+
+
+def _two_phones(
+    request: HttpRequest, access: ClubAccess, table: Table, form: SubmissionFields, stale: services.StaleEntry
+) -> HttpResponse:
+    """Another phone saved while this one was typing (issue 30): what it entered (game, player,
+    amounts) above this phone's input, kept, and two choices instead of the save button: the same
+    game (discard this input) or another one (save it after the other's). Saving it again as it
+    was would double the hand at a table of four."""
+    data = request.POST.copy()
+    data[form.add_prefix("expected_number")] = str(stale.next_number)
+    form_class = type(form)
+    if form_class is EventForm:  # an event is a tap, not a form to keep: say what is there now
+        context = _live_context(request, access, table)
+        for row in _rows_since(context["sheet"], stale.expected):
+            messages.warning(
+                request,
+                _("Nicht gespeichert: inzwischen hat ein anderes Telefon Nr. %(n)s eingetragen: %(what)s.")
+                % {"n": row["label"], "what": row["what"]},
+            )
+        return _render_live(request, context)
+    fresh = _entry_context(table)
+    dealer = form.add_prefix("dealer")
+    typed_for = selectors.state_before(table, stale.expected, fresh.setup).state
+    if data.get(dealer) == typed_for.dealer:
+        data[dealer] = fresh.state.dealer  # dealt in turn: in turn where it lands, not out of turn
+    kept = form_class(data, context=fresh, prefix=form.prefix)
+    kept.is_valid()
+    context = _live_context(request, access, table, form=kept)
+    context["two_phones"] = {
+        "rows": _rows_since(context["sheet"], stale.expected),
+        "number": context["next_hand"],
+        "json": form_class is RawEntryForm,
+    }
+    return _render_live(request, context)
+
+
+def _rows_since(sheet: selectors.Sheet, number: int) -> list[dict[str, Any]]:
+    """The Liste's rows from log position ``number`` on: "Nr.", what, each player's amount."""
+    return [
+        {
+            "label": row.label,
+            "what": row.what,
+            "amounts": [
+                (sheet.short[name], format_amount(cell.amount, sheet.unit, signed=True))
+                for name, cell in zip(sheet.players, row.cells, strict=True)
+                if cell.amount is not None
+            ],
+        }
+        for row in sheet.rows
+        if row.entry.number >= number
+    ]
 
 
 @club_view(Need.WRITE, methods=["POST"])
