@@ -173,7 +173,7 @@ def tapped(form: HandForm, state: TableState, rng: random.Random) -> dict[str, A
 def as_entered(form: HandForm, post: dict[str, Any]) -> dict[str, Any]:
     """The buttons and fields the reopened form must show selected: what was tapped, except Augen
     typed on a tie line with no result, which are the very facts that line's button stores and so
-    reopen as that button (docs/rules/corrections.md)."""
+    reopen as that button (docs/score-sheet.md, "A correction reopens as entered")."""
     out = dict(post)
     line = {augen: value for value, augen in TIE_AUGEN.items()}.get(out.get("augen"))
     if "result" not in out and line in {value for value, _label in form.ties}:
