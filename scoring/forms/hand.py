@@ -334,6 +334,17 @@ class HandForm(SubmissionFields):
             return False
 
     @classmethod
+    def same_facts(cls, typed: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
+        """Identical, but for the Schwarz button beside counted Augen: a hand stored as "120 Augen,
+        8 Stiche" (an import, the demo) opens with "Schwarz" tapped, which the form sends as
+        ``result`` beside them; the engine reads the Augen and the tricks either way."""
+        tricks = stored.get("tricks")
+        schwarz = {8: "won_schwarz", 0: "lost_schwarz"}.get(tricks) if type(tricks) is int else None
+        if schwarz is not None and typed.get("result") == schwarz and "result" not in stored and "augen" in stored:
+            typed = {key: value for key, value in typed.items() if key != "result"}
+        return super().same_facts(typed, stored)
+
+    @classmethod
     def initial_from(cls, data: Mapping[str, Any], context: EntryContext) -> dict[str, Any]:
         """The form's initial values for stored facts (the inverse of ``to_data``)."""
         initial: dict[str, Any] = {

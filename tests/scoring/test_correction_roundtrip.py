@@ -226,11 +226,31 @@ def test_every_stored_hand_reads_back_as_the_same_facts(table: tuple[Any, int], 
         assert form.same_facts(typed, facts), (facts, typed)
 
 
+def first_hand(rules: Any) -> EntryContext:
+    ruleset, table = registry.load_with_table(rules)
+    players = PLAYERS[:4]
+    return EntryContext(
+        TableSetup(ruleset, table, players, players[0], {}), start(ruleset, table, players, players[0]), 1
+    )
+
+
 def test_a_90_30_hand_reopens_with_its_button_selected() -> None:
     """The case of the issue: saved with the 90:30 button, it opens with the button, no Augen."""
-    setup, state = evening("allgaeu", 4, random.Random(0))
-    context = EntryContext(setup, state, state.entries + 1)
+    context = first_hand("allgaeu")
+    state = context.state
     facts = {"game": "rufspiel", "declarer": state.seats[0], "partner": state.seats[1], "called": "eichel", "augen": 90}
     initial = HandForm.initial_from(facts, context)
     assert initial["result"] == "a90" and "augen" not in initial
     assert HandForm.initial_from({**facts, "result": "won"}, context)["augen"] == 90  # counted and tapped
+
+
+def test_a_counted_schwarz_without_a_result_reopens_with_its_button() -> None:
+    """120 Augen and 8 Stiche with no result (an import, the demo): "Schwarz" tapped beside the Augen,
+    which the form sends as the result the engine reads from them anyway: the same facts."""
+    context = first_hand("allgaeu")
+    state = context.state
+    facts = {"game": "solo", "suit": "eichel", "declarer": state.seats[0], "augen": 120, "tricks": 8, "deckel": 1}
+    form, initial, typed = read_back(context, facts)
+    assert initial["result"] == "won_schwarz" and initial["augen"] == 120
+    assert typed == {**facts, "result": "won_schwarz"} and form.same_facts(typed, facts)
+    assert not form.same_facts({**typed, "augen": 119}, facts)
