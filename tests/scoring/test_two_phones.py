@@ -70,3 +70,15 @@ def test_another_game_is_saved_after_the_other_phones(client_as: Any, table: Tab
     client.post(url("entry_add", table), again)
     second = Entry.objects.get(table=table, number=2)
     assert second.data["augen"] == 45 and "dealer" not in second.data and second.dealer == dealer
+
+
+def test_a_hand_typed_as_json_gets_the_same_choice(client_as: Any, table: Table) -> None:
+    client = client_as("scorer")
+    mine = {"data": '{"game": "rufspiel", "declarer": "Sepp Huber", "partner": "Vroni Brandl", "augen": 70}',
+            "expected_number": "1", "idempotency_key": "json"}  # fmt: skip
+    services.entry_append(table=table, data={**_facts(table), "augen": 80}, user=None, expected_number=1)
+    body = client.post(url("entry_add", table), mine, HTTP_HX_REQUEST="true").content.decode()
+    json_form = body.split('<details class="as-json" open>')[1].split("</details>")[0]
+    assert 'id="two-phones"' in json_form and "Ein anderes Spiel (als Nr. 2 speichern)" in json_form
+    assert "Vroni Brandl" in json_form  # the JSON typed is kept
+    assert 'class="save" hidden' not in body  # the tap form above is a fresh one, its save as always
