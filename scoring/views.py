@@ -503,8 +503,11 @@ def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_
     return redirect(table)
 
 
-def _entry(table: Table, entry_id: int) -> Entry:
-    return get_object_or_404(Entry, table=table, pk=entry_id)
+def _gone(request: HttpRequest, table: Table) -> HttpResponse:
+    """An entry of this table that is not there (any more): deleted, and Back (or a second tap on
+    "Löschen") came to it. The table it was on, not "Nicht gefunden" (issue 30)."""
+    messages.info(request, _("Diesen Eintrag gibt es nicht mehr (gelöscht); hier der Tisch."))
+    return redirect(table)
 
 
 @club_view(Need.WRITE)
@@ -513,9 +516,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     table = _table_to_write(request, access, session_id, table_id)
     entry = Entry.objects.filter(table=table, pk=entry_id).first()
     if entry is None:
-        # Deleted (Back after "Löschen", issue 30): the table it was on, not "Nicht gefunden".
-        messages.info(request, _("Diesen Eintrag gibt es nicht mehr (gelöscht); hier der Tisch."))
-        return redirect(table)
+        return _gone(request, table)
     context = _entry_context(table, entry)
     tap_class = entry_form_class(context, entry.data)
     # A hand in the tap form may still be corrected as JSON (the fallback beside it, as when entering).
@@ -648,7 +649,9 @@ def entry_delete(
     request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int
 ) -> HttpResponse:
     table = _table_to_write(request, access, session_id, table_id)
-    entry = _entry(table, entry_id)
+    entry = Entry.objects.filter(table=table, pk=entry_id).first()
+    if entry is None:
+        return _gone(request, table)
     reason = ReasonForm(request.POST, prefix="delete")
     edit_url = _edit_url(table, entry)
     if not reason.is_valid():

@@ -97,6 +97,8 @@ def test_back_to_a_deleted_entry_goes_to_the_table(client_as: Any, table: Table)
     assert response.status_code == 302 and response.url == table.get_absolute_url()
     page = client.get(response.url).content.decode()
     assert "gibt es nicht mehr" in page
+    again = client.post(url("entry_delete", table, entry_id=entry.pk), {"delete-reason": "doppelt"})  # a second tap
+    assert again.status_code == 302 and again.url == table.get_absolute_url()
 
 
 def test_a_refused_deletion_speaks_of_the_deletion(client_as: Any, table: Table) -> None:
