@@ -135,3 +135,12 @@ def dumps_printable(value: Any) -> str:
     except UnicodeEncodeError:
         return json.dumps(value)
     return text
+
+
+def identical(first: Any, second: Any) -> bool:
+    """Whether two JSON values are the very same facts: equal as JSON text, keys in any order
+    (60 is not 60.0, true is not 1). A value that is no JSON is identical to nothing."""
+    try:
+        return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+    except (TypeError, ValueError):
+        return False

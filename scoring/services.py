@@ -289,12 +289,15 @@ def entries_append(
 
 @transaction.atomic
 def entry_correct(*, entry: Entry, data: Mapping[str, Any], user: User, reason: str) -> Entry:
-    """Replace the facts of ``entry`` and re-fold the log from it."""
+    """Replace the facts of ``entry`` and re-fold the log from it. The very facts it has already
+    change nothing: no re-fold, no audit row (a correction saved unchanged, issue 30)."""
     table = _lock(entry.table)
     hooks.check_write(table, _user(user))
     entries = _entries(table)
     target = _find(entries, entry)
     before, raw = target.data, _raw(data)
+    if safejson.identical(raw, before):
+        return target
     target.data = raw
     _refold(table, entries, target.number)
     Entry.objects.filter(pk=target.pk).update(data=raw)

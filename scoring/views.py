@@ -351,27 +351,19 @@ def _append(
     prefix: str | None = None,
     context: EntryContext | None = None,
 ) -> HttpResponse:
+    if request.POST.get("two_phones") == "discard":
+        # Two phones, one hand (issue 30): the other phone's entry stands, this input goes.
+        messages.info(request, _("Verworfen: es gilt, was das andere Telefon gespeichert hat."))
+        if request.htmx:
+            return _render_live(request, _live_context(request, access, table))
+        return redirect(f"{table.get_absolute_url()}#entry-form")
     context = context or _entry_context(table)
     form = form_class(request.POST, context=context, prefix=prefix)
     if form.is_valid():
         try:
             entry = form.append(table=table, user=request.user)
         except services.StaleEntry as stale:
-            messages.warning(
-                request,
-                _(
-                    "Inzwischen wurde an diesem Tisch Nr. %(n)s eingetragen (von einem anderen Gerät). Ihre Eingabe"
-                    " ist noch da: bitte prüfen und noch einmal speichern."
-                )
-                % {"n": stale.next_number - 1},
-            )
-            data = request.POST.copy()
-            data[form.add_prefix("expected_number")] = str(stale.next_number)
-            fresh = _entry_context(table)
-            kept = form_class(data, context=fresh, prefix=prefix) if form_class is not EventForm else None
-            if kept is not None:
-                kept.is_valid()
-            return _render_live(request, _live_context(request, access, table, form=kept))
+            return _two_phones(request, access, table, form, stale)
         if entry is not None:
             result = selectors.table_state(table)
             label = paper_numbers([e.kind for e in result.entries])[-1]
@@ -392,6 +384,58 @@ def _append(
             return _render_live(request, _live_context(request, access, table))
         return redirect(table)
     return _render_live(request, _live_context(request, access, table, form=form))
+
+
+def _two_phones(
+    request: HttpRequest, access: ClubAccess, table: Table, form: SubmissionFields, stale: services.StaleEntry
+) -> HttpResponse:
+    """Another phone saved while this one was typing (issue 30): what it entered (game, player,
+    amounts) above this phone's input, kept, and two choices instead of the save button: the same
+    game (discard this input) or another one (save it after the other's). Saving it again as it
+    was would double the hand at a table of four."""
+    data = request.POST.copy()
+    data[form.add_prefix("expected_number")] = str(stale.next_number)
+    form_class = type(form)
+    if form_class is EventForm:  # an event is a tap, not a form to keep: say what is there now
+        context = _live_context(request, access, table)
+        for row in _rows_since(context["sheet"], stale.expected):
+            messages.warning(
+                request,
+                _("Nicht gespeichert: inzwischen hat ein anderes Telefon Nr. %(n)s eingetragen: %(what)s.")
+                % {"n": row["label"], "what": row["what"]},
+            )
+        return _render_live(request, context)
+    fresh = _entry_context(table)
+    dealer = form.add_prefix("dealer")
+    typed_for = selectors.state_before(table, stale.expected, fresh.setup).state
+    if data.get(dealer) == typed_for.dealer:
+        data[dealer] = fresh.state.dealer  # dealt in turn: in turn where it lands, not out of turn
+    kept = form_class(data, context=fresh, prefix=form.prefix)
+    kept.is_valid()
+    context = _live_context(request, access, table, form=kept)
+    context["two_phones"] = {
+        "rows": _rows_since(context["sheet"], stale.expected),
+        "number": context["next_hand"],
+        "json": form_class is RawEntryForm,
+    }
+    return _render_live(request, context)
+
+
+def _rows_since(sheet: selectors.Sheet, number: int) -> list[dict[str, Any]]:
+    """The Liste's rows from log position ``number`` on: "Nr.", what, each player's amount."""
+    return [
+        {
+            "label": row.label,
+            "what": row.what,
+            "amounts": [
+                (sheet.short[name], format_amount(cell.amount, sheet.unit, signed=True))
+                for name, cell in zip(sheet.players, row.cells, strict=True)
+                if cell.amount is not None
+            ],
+        }
+        for row in sheet.rows
+        if row.entry.number >= number
+    ]
 
 
 @club_view(Need.WRITE, methods=["POST"])
@@ -459,15 +503,20 @@ def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_
     return redirect(table)
 
 
-def _entry(table: Table, entry_id: int) -> Entry:
-    return get_object_or_404(Entry, table=table, pk=entry_id)
+def _gone(request: HttpRequest, table: Table) -> HttpResponse:
+    """An entry of this table that is not there (any more): deleted, and Back (or a second tap on
+    "Löschen") came to it. The table it was on, not "Nicht gefunden" (issue 30)."""
+    messages.info(request, _("Diesen Eintrag gibt es nicht mehr (gelöscht); hier der Tisch."))
+    return redirect(table)
 
 
 @club_view(Need.WRITE)
 def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int) -> HttpResponse:
     """Correct an entry (with a reason); the log is re-folded from it and the page says what changed."""
     table = _table_to_write(request, access, session_id, table_id)
-    entry = _entry(table, entry_id)
+    entry = Entry.objects.filter(table=table, pk=entry_id).first()
+    if entry is None:
+        return _gone(request, table)
     context = _entry_context(table, entry)
     tap_class = entry_form_class(context, entry.data)
     # A hand in the tap form may still be corrected as JSON (the fallback beside it, as when entering).
@@ -477,15 +526,17 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     if request.method == "POST":
         form = form_class(request.POST, context=context)
         reason = ReasonForm(request.POST, auto_id="json-%s" if form_class is not tap_class else "id_%s")
-        if form.is_valid() and reason.is_valid():
+        data = _corrected_facts(form, entry, context, tap_form=form_class is tap_class)
+        if data is not None and form.same_facts(data, entry.data):
+            # Saved as it was (issue 30): nothing is written, no reason needed.
+            messages.info(
+                request, _("Nr. %(n)s ist unverändert; nichts gespeichert.") % {"n": _label(table, entry.number)}
+            )
+            return redirect(table)
+        if data is not None and reason.is_valid():
             before = selectors.table_sheet(table)
             try:
-                services.entry_correct(
-                    entry=entry,
-                    data=form.to_data(),
-                    user=request.user,
-                    reason=reason.cleaned_data["reason"],
-                )
+                services.entry_correct(entry=entry, data=data, user=request.user, reason=reason.cleaned_data["reason"])
             except EntryError as error:
                 form.apply_engine_error(error)
                 blocking = _blocking(table, error.index + 1)
@@ -501,7 +552,7 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
         reason = ReasonForm()
         blocked = parse_id(request.GET.get("blocked"))
         if blocked is not None:  # a deletion refused for this later entry (entry_delete)
-            blocking = _blocking(table, blocked)
+            blocking = _blocking(table, blocked, deleting=_label(table, entry.number))
     json_form = json_reason = None
     if with_json:
         raw = _initial(RawEntryForm, entry, context)
@@ -539,14 +590,40 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
     )
 
 
-def _blocking(table: Table, number: int) -> dict[str, Any] | None:
-    """The later entry a refused correction or deletion would make invalid: its line and the way
-    to correct or delete it first."""
+def _corrected_facts(
+    form: SubmissionFields, entry: Entry, context: EntryContext, *, tap_form: bool
+) -> dict[str, Any] | None:
+    """The facts a correction posted: ``None`` when the form refuses them (the reason on the
+    form). A tap form refuses facts it would not show again as they were entered: stored, they
+    would reopen as something else (issue 30), so such a correction is made as JSON."""
+    if not form.is_valid():
+        return None
+    try:
+        data = form.to_data()
+    except EngineError as error:
+        form.apply_engine_error(error)
+        return None
+    changed = not form.same_facts(data, entry.data)
+    if tap_form and changed and isinstance(form, HandForm | FamilyHandForm) and not type(form).covers(data, context):
+        form.add_error(
+            None,
+            _(
+                "Nicht gespeichert: so eingegeben, würde das Spiel anders gespeichert, als es hier steht. "
+                "Bitte unten „Als JSON korrigieren“ verwenden."
+            ),
+        )
+        return None
+    return data
+
+
+def _blocking(table: Table, number: int, deleting: str | None = None) -> dict[str, Any] | None:
+    """The later entry a refused correction or deletion (``deleting``: the "Nr." deleted) would
+    make invalid: its line and the way to correct or delete it first."""
     later = Entry.objects.filter(table=table, number=number).first()
     if later is None:
         return None
     what = describe(later.data, suit_names(table.preset))
-    return {"number": _label(table, number), "what": what, "url": _edit_url(table, later)}
+    return {"number": _label(table, number), "what": what, "url": _edit_url(table, later), "deleting": deleting}
 
 
 def _label(table: Table, number: int) -> str:
@@ -572,7 +649,9 @@ def entry_delete(
     request: HttpRequest, access: ClubAccess, session_id: int, table_id: int, entry_id: int
 ) -> HttpResponse:
     table = _table_to_write(request, access, session_id, table_id)
-    entry = _entry(table, entry_id)
+    entry = Entry.objects.filter(table=table, pk=entry_id).first()
+    if entry is None:
+        return _gone(request, table)
     reason = ReasonForm(request.POST, prefix="delete")
     edit_url = _edit_url(table, entry)
     if not reason.is_valid():

@@ -5,6 +5,7 @@ in, and the hidden fields and the engine's refusals every entry form shares."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
-from scoring import services
+from scoring import safejson, services
 from scoring.engine.core import EngineError
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.session import EntryError, TableState
@@ -61,6 +62,12 @@ class SubmissionFields(PlainTextFields, forms.Form):
     def to_data(self) -> dict[str, Any]:
         """The entry's raw facts as spec §3 has them (call after ``is_valid``)."""
         raise NotImplementedError
+
+    @classmethod
+    def same_facts(cls, typed: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
+        """Whether facts from this form are the stored facts: identical, as JSON (60 is not
+        60.0, true is not 1). A form that writes the same facts in other ways says so."""
+        return safejson.identical(typed, stored)
 
     def append(self, *, table: Table, user: Any) -> Entry | None:
         """Store the checked entry (call after ``is_valid``) under its idempotency key: the new

@@ -71,7 +71,7 @@ class FamilyHandForm(SubmissionFields):
             initial = cls.initial_from(data, context)
         except (AttributeError, KeyError, TypeError, ValueError):
             return False
-        form = cls(_as_post(initial), context=context)
+        form = cls(as_post(initial), context=context)
         return form.is_valid() and cls.same_facts(form.to_data(), data)
 
     @classmethod
@@ -79,7 +79,7 @@ class FamilyHandForm(SubmissionFields):
         return _canonical(typed) == _canonical(stored)
 
 
-def _as_post(initial: Mapping[str, Any]) -> MultiValueDict:
+def as_post(initial: Mapping[str, Any]) -> MultiValueDict:
     """Initial values as a browser would post them (a switch is "on" or absent)."""
     post = MultiValueDict()
     for key, value in initial.items():

@@ -27,7 +27,7 @@ from scoring.engine.entry_facts import (
 from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.forms.entry import EntryContext, SubmissionFields
-from scoring.forms.families import family_form_class
+from scoring.forms.families import as_post, family_form_class
 from scoring.forms.table_rules import bid_field, bought_by_field
 from scoring.forms.widgets import PillSelect
 from scoring.labels import EVENT_LABELS, round_label, suit_names
@@ -86,6 +86,17 @@ def dealer_help(context: EntryContext) -> str:
     )
 
 
+def tie_lines(context: EntryContext) -> list[tuple[str, str]]:
+    """The tie-line result buttons this table's form offers. Where nobody counted, a result
+    button will do; Augen decide only on a tie line: 60:60, the 30 line with a Spritze
+    (001 §6.2), the Bock triggers 60:60 and 30:90 (001 §5.1)."""
+    rules = context.schafkopf
+    triggers = set(context.setup.rules.bock_triggers)
+    spritze = rules is not None and bool(rules.opt("spritze_uebernimmt"))
+    lines = {"a60": spritze or "6060" in triggers, "a90": spritze or "3090" in triggers}
+    return [(value, label) for value, label in TIE_CHOICES if lines["a60" if value == "a60" else "a90"]]
+
+
 class HandForm(SubmissionFields):
     """One hand of the Schafkopf family, with only the fields its rules and round have.
 
@@ -136,12 +147,7 @@ class HandForm(SubmissionFields):
         self.fields["suit"] = forms.ChoiceField(
             label=_("Trumpf"), choices=[(s, suit_labels[s]) for s in SUITS], widget=forms.RadioSelect, required=False
         )
-        # Where nobody counted, a result button will do; Augen decide only on a tie line: 60:60,
-        # the 30 line with a Spritze (001 §6.2), the Bock triggers 60:60 and 30:90 (001 §5.1).
-        triggers = set(context.setup.rules.bock_triggers)
-        spritze = bool(rules.opt("spritze_uebernimmt"))
-        lines = {"a60": spritze or "6060" in triggers, "a90": spritze or "3090" in triggers}
-        self.ties = [(value, label) for value, label in TIE_CHOICES if lines["a60" if value == "a60" else "a90"]]
+        self.ties = tie_lines(context)
         self.fields["result"] = forms.ChoiceField(
             label=_("Ergebnis"),
             choices=[*RESULT_CHOICES, *self.ties],
@@ -311,14 +317,39 @@ class HandForm(SubmissionFields):
         return {"players": list(self.context.setup.players), "dealer": self.context.state.dealer, **self.options}
 
     @classmethod
-    def covers(cls, data: Mapping[str, Any]) -> bool:
-        """Whether the form can show ``data`` without losing a fact (else: edit it as JSON)."""
+    def covers(cls, data: Mapping[str, Any], context: EntryContext | None = None) -> bool:
+        """Whether the form shows ``data`` as it was entered (else: edit it as JSON): only keys
+        the form has and, given the ``context`` it was entered in, the facts put on the form and
+        read back are the very same facts (issue 30: no correction that silently changes them)."""
         if "event" in data or not set(data) <= _HAND_KEYS:
             return False
         if "tricks" in data and (data["tricks"] not in (0, 8) or data.get("augen") is None):
             return False
         fehler = data.get("fehler")
-        return fehler is None or (isinstance(fehler, Mapping) and set(fehler) == {"by"})
+        if fehler is not None and not (isinstance(fehler, Mapping) and set(fehler) == {"by"}):
+            return False
+        if context is None:
+            return True
+        try:
+            initial = cls.initial_from(data, context)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return False
+        form = cls(as_post(initial), context=context)
+        try:
+            return form.is_valid() and cls.same_facts(form.to_data(), data)
+        except EngineError:
+            return False
+
+    @classmethod
+    def same_facts(cls, typed: Mapping[str, Any], stored: Mapping[str, Any]) -> bool:
+        """Identical, but for the Schwarz button beside counted Augen: a hand stored as "120 Augen,
+        8 Stiche" (an import, the demo) opens with "Schwarz" tapped, which the form sends as
+        ``result`` beside them; the engine reads the Augen and the tricks either way."""
+        tricks = stored.get("tricks")
+        schwarz = {8: "won_schwarz", 0: "lost_schwarz"}.get(tricks) if type(tricks) is int else None
+        if schwarz is not None and typed.get("result") == schwarz and "result" not in stored and "augen" in stored:
+            typed = {key: value for key, value in typed.items() if key != "result"}
+        return super().same_facts(typed, stored)
 
     @classmethod
     def initial_from(cls, data: Mapping[str, Any], context: EntryContext) -> dict[str, Any]:
@@ -337,6 +368,11 @@ class HandForm(SubmissionFields):
             initial["result"] = data["result"]
         elif "tricks" in data:
             initial["result"] = "won_schwarz" if data["tricks"] == 8 else "lost_schwarz"
+        elif (line := _tie_line(data.get("augen"), context)) is not None:
+            # Augen on a tie line and no result: what its button stores; it opens selected
+            # (issue 30), not as typed Augen a result button beside them would not change.
+            initial["result"] = line
+            del initial["augen"]
         if data.get("augen_order"):
             initial["augen_order"] = json.dumps(data["augen_order"], ensure_ascii=False)
         for i, name in enumerate(context.setup.players):
@@ -364,6 +400,12 @@ class HandForm(SubmissionFields):
             return "result"  # nothing counted: the result is what is missing
         mapped = {"last_kontra": "kontra", "tricks": "result", "context": None}.get(head, head)
         return mapped if mapped in self.fields else None
+
+
+def _tie_line(augen: Any, context: EntryContext) -> str | None:
+    """The tie-line button of the form that stores exactly ``augen`` (``TIE_AUGEN``), if any."""
+    offered = {value for value, _label in tie_lines(context)}
+    return next((line for line, value in TIE_AUGEN.items() if value == augen and line in offered), None)
 
 
 class RawEntryForm(SubmissionFields):
@@ -460,7 +502,7 @@ def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = Non
     """The phone form for Schafkopf hands it can show, the event form for events, else JSON."""
     if data is not None and "event" in data:
         return EventForm
-    if context.schafkopf is not None and (data is None or HandForm.covers(data)):
+    if context.schafkopf is not None and (data is None or HandForm.covers(data, context)):
         return HandForm
     family = family_form_class(context.setup.family)
     if family is not None and (data is None or family.covers(data, context)):

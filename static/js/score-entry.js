@@ -290,9 +290,21 @@
     if (radio) radio.focus({ preventScroll: true });
   }
 
+  // Two phones, one hand (issue 30): what the other phone saved, at the top of the screen, in
+  // full, and its first choice focused.
+  function showTwoPhones(choice) {
+    var details = choice.closest("details");
+    if (details) details.open = true;
+    scrollToTop(choice, 4);
+    var button = choice.querySelector("button");
+    if (button) button.focus({ preventScroll: true });
+  }
+
   function settle(live) {
+    var choice = live.querySelector(".two-phones");
     var error = firstError(live);
-    if (error) showError(error);
+    if (choice) showTwoPhones(choice);
+    else if (error) showError(error);
     else showNextHand(live);
   }
 
@@ -332,7 +344,9 @@
     var form = document.querySelector("form[data-entry-form]");
     var error = form && firstError(form);
     var live = document.getElementById("table-live");
-    if (error) showError(error);
+    var choice = live && live.querySelector(".two-phones");
+    if (choice) showTwoPhones(choice);
+    else if (error) showError(error);
     else if (live && form && form.hasAttribute("data-defaults") && !window.location.hash) {
       // After the stylesheets (the page's own is linked in its body): only then are the places known.
       window.addEventListener("load", function () { if (window.scrollY === 0) showNextHand(live); });

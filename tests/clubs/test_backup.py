@@ -176,6 +176,7 @@ def test_the_backup_covers_every_model_of_a_club() -> None:
         "opentournaments.round",
         "opentournaments.roundtable",
         "opentournaments.tablescore",
+        "opentournaments.tabletyping",
     }
 
 

@@ -141,6 +141,8 @@ def test_ten_hands_offline_are_stored_once_with_the_servers_amounts(
     _wait_for(lambda: Entry.objects.filter(table=table).count() == 10)
     expect(page.locator("#entry-10")).to_be_visible(timeout=WAIT)
     expect(page.locator("#offline-table tr.offline-entry")).to_have_count(0, timeout=WAIT)
+    # Issue 30: the page the server sends back opens at the next hand, not scrolled to the Liste.
+    expect(page.locator("#entry-form fieldset.games")).to_be_in_viewport(ratio=1)
 
     entries = list(Entry.objects.filter(table=table).order_by("number"))
     assert [e.number for e in entries] == list(range(1, 11))

@@ -611,3 +611,48 @@ def test_the_save_button_and_every_total_stay_under_the_thumb(
 def shot21(page: Page, name: str) -> None:
     SHOTS21.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS21 / f"{name}.png"))
+
+
+# --- issue 30: two phones at one table -------------------------------------------------------------
+
+SHOTS30 = Path("/tmp/shots-i30")
+
+
+def test_two_phones_one_hand_the_same_game_or_another(live_server: LiveServer, phone: Page, world: World) -> None:
+    """Another phone saves Nr. 21 while this one types it: this one shows that hand in full above
+    the bar with the two choices (no plain save); "the same game" discards, "another game"
+    saves it as Nr. 22."""
+    SHOTS30.mkdir(exist_ok=True)
+    table = start_table(world, hands=20)
+    form = open_table(phone, live_server, world, table)
+
+    def type_hand_while_the_other_phone_saves() -> None:
+        seats = services.selectors.table_state(table).state.seats
+        tap(form, "Spiel", "Rufspiel")
+        tap(form, "Spieler", seats[0])
+        tap(form, "Mitspieler", seats[1])
+        tap(form, "Ergebnis", "gewonnen")
+        services.entry_append(table=table, data=rufspiel(table, augen=45), user=None)  # the other phone
+        save(phone, 21)
+
+    type_hand_while_the_other_phone_saves()
+    choice = phone.locator("#two-phones")
+    expect(choice).to_contain_text("Nr. 21")
+    expect(choice).to_contain_text("Rufspiel")
+    expect(phone.locator(".thumb-bar button.save")).to_be_hidden()  # no plain save to double the hand
+    assert above_bar(phone, choice), (choice.bounding_box(), bar_top(phone))  # in full, not under the bar
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH  # no sideways scroll
+    phone.screenshot(path=str(SHOTS30 / "two-phones-390.png"))
+    phone.get_by_role("button", name="Das war dasselbe Spiel (verwerfen)").tap()
+    expect(phone.get_by_text("Verworfen")).to_be_visible()
+    assert Entry.objects.filter(table=table).count() == 21
+
+    # The next hand again as the other phone saves it: this time it was another game.
+    services.entry_undo_last(table=table, user=None)
+    phone.reload()
+    type_hand_while_the_other_phone_saves()
+    with phone.expect_response(lambda response: "/eintragen/" in response.url):
+        phone.get_by_role("button", name="Ein anderes Spiel (als Nr. 22 speichern)").tap()
+    expect(phone.get_by_text("Nr. 22 gespeichert")).to_be_visible()
+    assert list(Entry.objects.filter(table=table, number__gt=20).values_list("data__augen", flat=True)) == [45, None]
+    phone.screenshot(path=str(SHOTS30 / "two-phones-another-390.png"))

@@ -173,12 +173,12 @@ def test_a_stale_form_is_told_so_and_shown_again(client_as: Any, table: Table) -
     stale = hand_post(table, augen="91")
     services.entry_append(table=table, data=rufspiel(table), user=None)  # the other phone
     body = client.post(url("entry_add", table), stale, HTTP_HX_REQUEST="true").content.decode()
-    assert "Inzwischen wurde an diesem Tisch Nr. 1 eingetragen" in body
+    assert "Ein anderes Telefon hat inzwischen gespeichert" in body  # issue 30: what, and the choice
     assert Entry.objects.filter(table=table).count() == 1
     assert 'value="91"' in body
     assert 'name="expected_number" value="2"' in body
-    # Saving again appends as number 2 (the next dealer's seats differ: choose them anew).
-    again = hand_post(table, augen="91")
+    # "Ein anderes Spiel" appends as number 2 (the next dealer's seats differ: choose them anew).
+    again = hand_post(table, augen="91", two_phones="another")
     client.post(url("entry_add", table), again, HTTP_HX_REQUEST="true")
     assert list(Entry.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.forms.hand import HandForm
+from scoring import selectors
+from scoring.forms.entry import EntryContext
+from scoring.forms.hand import HandForm, entry_form_class
 from scoring.models import Entry, LedgerEntry, Session, Table
 from tools.demo.clubs import seed_demo_clubs
 from tools.demo.evenings import DEMO_NOTE, seed_demo_evenings
@@ -27,7 +29,12 @@ def test_demo_evenings_are_played_once() -> None:
     assert {"bockrunde", "mungorunde"} <= rounds
     assert sessions.filter(closed_at__isnull=False).count() == 2
     hands = Entry.objects.filter(table__in=tables, kind="hand")
-    assert all(HandForm.covers(entry.data) for entry in hands)  # every demo hand edits on the phone
+    # Every demo hand edits on the phone, and reads back from its form as the same facts (issue 30).
+    for table in tables:
+        setup = selectors.table_setup(table)
+        for entry in hands.filter(table=table):
+            context = EntryContext(setup, selectors.state_before(table, entry.number, setup).state, entry.number)
+            assert entry_form_class(context, entry.data) is HandForm, entry.data
     ledger = LedgerEntry.objects.filter(session__in=sessions).count()
     assert seed_demo_evenings(club) == 0
     assert LedgerEntry.objects.filter(session__in=sessions).count() == ledger

@@ -757,7 +757,9 @@
         // The page as the server has it now: the sheet with the sent entries and their amounts,
         // the form for the round in force (a refused entry stays in the queue, shown again).
         if (sent) sessionStorage.setItem(sentKey, String(sentCount() + sent));
-        if (answered) window.location.reload();
+        // Loaded anew, not reloaded: a reload would put it back where it was scrolled, at the
+        // Liste now that the queue above the form is gone (issue 30); it opens at the next hand.
+        if (answered) window.location.replace(window.location.pathname + window.location.search);
         else return refold();
       }, function (error) {
         console.warn("offline send:", error);

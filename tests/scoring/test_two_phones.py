@@ -1,0 +1,84 @@
+"""Issue 30 item 5: two phones at one table. When another phone saved while this one was typing,
+the page shows what the other phone entered (game, player, amounts) and offers "the same game
+(discard)" or "another game (save as Nr. N)", never the plain save that would double the hand."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from clubs.models import Member
+from scoring import selectors, services
+from scoring.models import Entry, Table
+from tests.factories import World
+from tests.scoring.test_pages import PLAYERS, hand_post, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(world: World) -> Table:
+    session = services.session_create(club=world.club, date="2026-11-20", user=None)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
+    return services.table_start(session=session, members=members, rules="allgaeu", user=None)
+
+
+def collide(client: Client, table: Table) -> tuple[dict[str, Any], str]:
+    """This phone's form is for Nr. 1; the other phone saves its Nr. 1 first; this one saves."""
+    mine = hand_post(table, augen="45", idempotency_key="mine")
+    services.entry_append(table=table, data={**_facts(table), "augen": 80}, user=None, expected_number=1)
+    body = client.post(url("entry_add", table), mine, HTTP_HX_REQUEST="true").content.decode()
+    return mine, body
+
+
+def _facts(table: Table) -> dict[str, Any]:
+    seats = selectors.table_state(table).state.seats
+    return {"game": "rufspiel", "declarer": seats[0], "partner": seats[1], "called": "eichel", "deckel": 1}
+
+
+def test_the_other_phones_hand_is_shown_with_two_choices_and_no_plain_save(client_as: Any, table: Table) -> None:
+    _mine, body = collide(client_as("scorer"), table)
+    block = body.split('id="two-phones"')[1].split("</section>")[0].replace("\xa0", " ")
+    other = Entry.objects.get(table=table, number=1)
+    assert "Nr. 1" in block and "Rufspiel" in block and other.data["declarer"] in block  # game, player
+    assert "+0,20 €" in block and "-0,20 €" in block  # what it booked, each player
+    assert "Das war dasselbe Spiel (verwerfen)" in block and "Ein anderes Spiel (als Nr. 2 speichern)" in block
+    assert re.search(r'<button type="submit" class="save" hidden>', body)  # no plain save
+    assert 'name="augen" value="45"' in body or re.search(r'name="augen"[^>]*value="45"', body)  # kept
+    assert Entry.objects.filter(table=table).count() == 1
+
+
+def test_the_same_game_discards_this_phones_input(client_as: Any, table: Table) -> None:
+    client = client_as("scorer")
+    mine, _body = collide(client, table)
+    body = client.post(url("entry_add", table), {**mine, "two_phones": "discard"}, HTTP_HX_REQUEST="true")
+    assert "Verworfen" in body.content.decode() and 'id="two-phones"' not in body.content.decode()
+    assert list(Entry.objects.filter(table=table).values_list("data__augen", flat=True)) == [80]
+
+
+def test_another_game_is_saved_after_the_other_phones(client_as: Any, table: Table) -> None:
+    client = client_as("scorer")
+    mine, body = collide(client, table)
+    kept = re.search(r'name="expected_number" value="(\d+)"', body)
+    assert kept and kept.group(1) == "2"
+    dealer = selectors.table_state(table).state.dealer
+    assert re.search(rf'<option value="{dealer}" selected>', body)  # dealt in turn: the next dealer now
+    again = {**mine, "expected_number": "2", "dealer": dealer, "two_phones": "another"}
+    client.post(url("entry_add", table), again)
+    second = Entry.objects.get(table=table, number=2)
+    assert second.data["augen"] == 45 and "dealer" not in second.data and second.dealer == dealer
+
+
+def test_a_hand_typed_as_json_gets_the_same_choice(client_as: Any, table: Table) -> None:
+    client = client_as("scorer")
+    mine = {"data": '{"game": "rufspiel", "declarer": "Sepp Huber", "partner": "Vroni Brandl", "augen": 70}',
+            "expected_number": "1", "idempotency_key": "json"}  # fmt: skip
+    services.entry_append(table=table, data={**_facts(table), "augen": 80}, user=None, expected_number=1)
+    body = client.post(url("entry_add", table), mine, HTTP_HX_REQUEST="true").content.decode()
+    json_form = body.split('<details class="as-json" open>')[1].split("</details>")[0]
+    assert 'id="two-phones"' in json_form and "Ein anderes Spiel (als Nr. 2 speichern)" in json_form
+    assert "Vroni Brandl" in json_form  # the JSON typed is kept
+    assert 'class="save" hidden' not in body  # the tap form above is a fresh one, its save as always
