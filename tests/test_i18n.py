@@ -99,8 +99,8 @@ def test_the_rules_page_speaks_english(world: World, client_as: Callable[[str], 
     client.post(reverse("set_language"), {"language": "en"})
     page = client.get(reverse("scoring:club_rules", kwargs={"slug": world.club.slug})).content.decode()
     assert "Base price Rufspiel" in page
-    assert "Schafkopf-Freunde Allgäu (money)" in page
-    assert "Grundpreis Rufspiel" not in page and "Schafkopf-Freunde Allgäu (Geld)" not in page
+    assert "Schafkopf for money (Bock, Mungo)" in page
+    assert "Grundpreis Rufspiel" not in page and "Schafkopf um Geld" not in page
     sessions = client.get(reverse("scoring:session_list", kwargs={"slug": world.club.slug})).content.decode()
     assert "Kitty" in sessions
 
