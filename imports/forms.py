@@ -13,8 +13,8 @@ from clubs.models import Member
 from clubs.validators import PlainTextFields
 from imports.history import MAX_BYTES
 from imports.sheets import excerpt
-from scoring.option_labels import preset_choices
 from scoring.models import Session, Table
+from scoring.option_labels import preset_choices
 
 NAME_LENGTH = Member._meta.get_field("display_name").max_length
 

@@ -30,7 +30,6 @@ from scoring.engine.core import Context, EngineError, RuleSet
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.presets.schafkopf_games import GAMES
 from scoring.engine.session_rules import TableRules
-from scoring.engine_texts import translated
 from scoring.option_labels import preset_label
 
 # 002 §7/§9/§10: Rufspiel 1, Solo and Wenz 5 (from each of the three), Schneider and Schwarz one

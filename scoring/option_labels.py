@@ -98,7 +98,9 @@ OPTION_LABELS: dict[str, Promise] = {
     "offene_hochzeit_unter_30": _("Hochzeit ohne Partner, unter 30 Augen"),
     # Saukopf
     "schneider_below": _("Die Verliererpartei ist Schneider mit weniger Augen als"),
-    "feige_sau_strict_half": _("Feige Sau: unter der Hälfte von 120 minus Gebot bleiben, statt sie nicht zu überschreiten"),
+    "feige_sau_strict_half": _(
+        "Feige Sau: unter der Hälfte von 120 minus Gebot bleiben, statt sie nicht zu überschreiten"
+    ),
     # Skat
     "kontra_re": _("Kontra und Re (Hausregel): jedes verdoppelt den Spielwert"),
     "bock": _("Bockrunden (Hausregel): nach einem Auslöser zählt die nächste Runde doppelt"),
@@ -180,7 +182,7 @@ def preset_choices(family: str | None = None) -> list[tuple[str, str]]:
     return [
         (name, preset_label(name))
         for name, cls in registry.all_presets().items()
-        if family is None or cls.FAMILY == family
+        if family is None or family == cls.FAMILY
     ]
 
 

@@ -12,7 +12,6 @@ from django.utils.translation import pgettext_lazy
 from clubs.ids import IdChoiceField, IdMultipleChoiceField
 from clubs.models import Club, Member, Role
 from clubs.validators import PlainTextFields
-from scoring.engine import registry
 from scoring.option_labels import preset_choices
 from tournaments.engine.draw import MAX_SEED
 from tournaments.engine.plan import VARIANTS

@@ -41,16 +41,13 @@ class TableStartForm(PlainTextFields, forms.Form):
 
     name = forms.CharField(label=_("Tisch"), max_length=40)
     preset = forms.ChoiceField(label=_("Regel"))
-    first_dealer = forms.TypedChoiceField(
-        label=_("Gibt zuerst"),
-        coerce=int,
-        choices=[(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
-        initial=0,
-    )
+    first_dealer = forms.TypedChoiceField(label=_("Gibt zuerst"), coerce=int, initial=0)
 
     def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = preset_choices()
+        # In the page's language: a label made at import would stay in the language of the first page.
+        self.fields["first_dealer"].choices = [(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)]
         self.fields["preset"].initial = club_preset
         self.fields["preset"].help_text = _("Mit den Optionen des Vereins, wenn es die Regel des Vereins ist.")
         for i in range(MAX_SEATS):
@@ -234,4 +231,3 @@ def _bare_option_field(spec: OptionSpec, value: Any) -> forms.Field:
         initial=list(value),
         widget=forms.CheckboxSelectMultiple,
     )
-

@@ -97,6 +97,26 @@ TEXT_JS = """
 
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
+# The ways a date can be written; a page uses one of them (issue 29, item 6: three on one page).
+DATE_FORMATS = {
+    "30.10.2026": re.compile(r"\b\d{1,2}\.\d{1,2}\.\d{4}\b"),
+    "10/30/2026": re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b"),
+    "2026-10-30": re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    "Oct. 30, 2026": re.compile(r"\b[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}\b"),
+    "30. Oktober 2026": re.compile(r"\b\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4}\b"),
+}
+
+
+def date_formats(texts: Iterable[str]) -> list[str]:
+    """The date formats a page uses, with an example of each, where it uses more than one."""
+    seen: dict[str, str] = {}
+    for text in texts:
+        for name, pattern in DATE_FORMATS.items():
+            match = pattern.search(text)
+            if match and name not in seen:
+                seen[name] = match[0]
+    return [f"dates written {len(seen)} ways: {', '.join(seen.values())}"] if len(seen) > 1 else []
+
 
 @dataclass
 class Walk:
@@ -117,6 +137,8 @@ def code_words(texts: Iterable[str], keys: Iterable[str], values: Iterable[str] 
     option's raw ``values`` (``pflicht``) where it should offer words."""
     keys = set(keys)
     values = set(values) | keys
+    # Keys that are words of their own (games, stock, standard) are checked in selects only.
+    keys = {key for key in keys if "_" in key or "-" in key} | {"allgaeu"}
     found = []
     for text in texts:
         if text.startswith("(raw choice) "):
@@ -139,15 +161,15 @@ GERMAN = {
     "und", "oder", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "nicht", "mit",
     "für", "von", "vom", "zum", "zur", "bei", "nach", "ist", "sind", "noch", "nur", "auf", "aus",
     "Seite", "Tisch", "Tische", "Runde", "Runden", "Spieler", "Spielerin", "Punkte", "Preis", "Datum",
-    "Verein", "Vereins", "Abend", "Abende", "Spielabend", "Spielabende", "Einträge", "speichern",
+    "Verein", "Vereins", "Abend", "Abende", "Spielabend", "Spielabende", "Eintrag", "Einträge", "speichern",
     "Speichern", "abmelden", "Abmelden", "zurück", "Wertungszettel", "Platz", "Plätze", "Regel",
     "Regeln", "Gewinn", "Gewinne", "Spiele", "Spiel", "gewonnen", "verloren", "Meisterschaft",
     "Tabelle", "Ergebnis", "Sitzplan", "Startgeld", "Anmeldung", "Wohnort", "bezahlt", "offen",
-    "geschlossen", "Summe", "Schnitt", "Anzahl", "Name", "Rolle", "Mitglied", "Vorstand", "Schreiber",
-    "Einstellungen", "Sprache", "Auslosung", "ausgelost", "Tagessieger", "Preise", "Partie",
-    "Partien", "heute", "gestern", "bis", "Uhr", "Januar", "Februar", "März", "Mai", "Juni", "Juli",
+    "geschlossen", "Summe", "Schnitt", "Anzahl", "Rolle", "Mitglied", "Vorstand",
+    "Einstellungen", "Sprache", "Auslosung", "ausgelost", "Preise", "heute", "gestern", "bis", "Uhr",
+    "Januar", "Februar", "März", "Mai", "Juni", "Juli",
     "Oktober", "Dezember", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag",
-    "Sonntag", "Details", "Optionen", "Gibt", "gibt", "zuerst", "wählen", "Wählen", "Zahlen", "zahlen",
+    "Sonntag", "Optionen", "Gibt", "gibt", "zuerst", "wählen", "Wählen", "Zahlen", "zahlen",
 }  # fmt: skip
 GAME_TERMS = {
     "Schafkopf", "Doppelkopf", "Skat", "Saukopf", "Preisschafkopf", "Rufspiel", "Solo", "Soli", "Wenz",
@@ -157,6 +179,11 @@ GAME_TERMS = {
     "Vergeben", "Verabhebt", "Zusammengeworfen", "Herz", "Gras", "Eichel", "Schellen", "Laub", "Schell",
     "Ober", "Unter", "Sau", "Hochzeit", "Kasse", "Gardareizrunde", "Stöcklesrunde", "Renonce",
     "Steigern", "Tagessieger", "Königssolo", "Farbsolo", "Vierhaxer", "Dreihaxer", "Zähleinheiten",
+    "Partie", "Partien", "Zockmeisterschaft", "Spielzettel", "Sonderpunkte", "Megastöcklesrunde",
+    "König", "Könige", "Damen", "Dame", "Buben", "Bube", "Rimini-Runde", "Muss-Spiel", "Zock-König",
+    "Zock-Könige", "Mungo-Spieler", "Wanderpokal",
+    "Schreiber",  # the championship's word for the one who scores a table (001 §11.2), kept in English
+
 }  # fmt: skip
 GERMAN_LETTERS = re.compile(r"[äöüÄÖÜß]")
 
@@ -169,11 +196,14 @@ def german_words(texts: Iterable[str], data: Iterable[str]) -> list[str]:
         text = text.removeprefix("(raw choice) ")
         for item in data:
             text = text.replace(item, " ")
-        for word in re.findall(r"[\wäöüÄÖÜß]+", text):
-            if word in GAME_TERMS or word.isdigit():
+        for token in re.findall(r"\w+(?:-\w+)*", text):
+            if token in GAME_TERMS:  # a hyphenated term whole (Rimini-Runde), else word by word
                 continue
-            if word in GERMAN or GERMAN_LETTERS.search(word):
-                found.append(f"{word}: {text.strip()[:80]}")
+            for word in token.split("-"):
+                if word in GAME_TERMS or word.isdigit():
+                    continue
+                if word in GERMAN or GERMAN_LETTERS.search(word):
+                    found.append(f"{word}: {text.strip()[:80]}")
     return found
 
 
@@ -212,6 +242,7 @@ def walk(
         found = [f"{path}: {p}" for p in page.evaluate(LAYOUT_JS)]
         texts = page.evaluate(TEXT_JS)
         found += [f"{path}: {p}" for p in code_words(texts, keys, values)]
+        found += [f"{path}: {p}" for p in date_formats(texts)]
         if english:
             found += [f"{path}: German {p}" for p in german_words(texts, data)]
         result.problems += found
