@@ -24,7 +24,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -187,9 +187,8 @@ def _json_when_gone(view: Callable[..., JsonResponse]) -> Callable[..., JsonResp
     def answer(request: HttpRequest, access: ClubAccess, **kwargs: Any) -> JsonResponse:
         try:
             return view(request, access, **kwargs)
-        except Http404:
-            reason = str(selectors.TableGone())
-            return JsonResponse({"status": "refused", "errors": {"__all__": [reason]}}, status=410)
+        except selectors.TableGone as gone:
+            return JsonResponse({"status": "refused", "errors": {"__all__": [str(gone)]}}, status=410)
 
     return answer
 

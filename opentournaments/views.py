@@ -33,7 +33,7 @@ from opentournaments.forms import (
     TableFiguresForm,
 )
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable
-from standings.exports import XLSX, file_response, pdf_response
+from standings.exports import XLSX, download_name, file_response, pdf_response
 
 
 def _apply(form: Form, error: ValidationError, aliases: dict[str, str] | None = None) -> None:
@@ -296,7 +296,11 @@ def round_seating_pdf(request: HttpRequest, access: ClubAccess, open_id: int, ro
         "public_url": url,
         "public_qr": links.qr_svg(url),
     }
-    return pdf_response("opentournaments/pdf/seating.html", context, f"sitzplan-runde-{round_.number}.pdf")
+    return pdf_response(
+        "opentournaments/pdf/seating.html",
+        context,
+        _file_name(tournament, "sitzplan-runde", round_.number, extension="pdf"),
+    )
 
 
 def _ranking(tournament: OpenTournament, round_number: int | None) -> selectors.OpenRanking | None:
@@ -311,8 +315,18 @@ def _ranking_heading(round_number: int | None) -> str:
     return _("Rangliste nach Runde %(number)s") % {"number": round_number}
 
 
-def _ranking_filename(round_number: int | None, extension: str) -> str:
-    return f"rangliste-runde-{round_number}.{extension}" if round_number else f"rangliste.{extension}"
+def _file_name(tournament: OpenTournament, *content: object, extension: str) -> str:
+    """A printout's file name after club, tournament and content (issue 29 §5):
+    ``demo-preisschafkopf-kirchweih-2026-rangliste-runde-2.pdf``; the year only where the
+    tournament's name does not hold it already."""
+    year = tournament.starts_on.year
+    when = () if str(year) in tournament.name else (year,)
+    return download_name(tournament.club.slug, tournament.name, *when, *content, extension=extension)
+
+
+def _ranking_filename(tournament: OpenTournament, round_number: int | None, extension: str) -> str:
+    content = ("rangliste-runde", round_number) if round_number else ("rangliste",)
+    return _file_name(tournament, *content, extension=extension)
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -328,7 +342,7 @@ def ranking_pdf(
         "round_number": round_number,
         "round_numbers": range(1, (ranking_.after_round if ranking_ else 0) + 1),
     }
-    return pdf_response("opentournaments/pdf/ranking.html", context, _ranking_filename(round_number, "pdf"))
+    return pdf_response("opentournaments/pdf/ranking.html", context, _ranking_filename(tournament, round_number, "pdf"))
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -341,7 +355,7 @@ def ranking_xlsx(
     if ranking_ is None:
         raise Http404(_("Noch niemand angemeldet."))
     data = exports.ranking_workbook(tournament, ranking_, _ranking_heading(round_number))
-    return file_response(data, XLSX, _ranking_filename(round_number, "xlsx"))
+    return file_response(data, XLSX, _ranking_filename(tournament, round_number, "xlsx"))
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -349,7 +363,9 @@ def prizes_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRe
     """The prize list for the wall: who takes which prize home, and the Kasse."""
     tournament = _tournament(access, open_id)
     context = {"tournament": tournament, "prizes": selectors.prize_list(tournament)}
-    return pdf_response("opentournaments/pdf/prizes.html", context, "preisliste.pdf")
+    return pdf_response(
+        "opentournaments/pdf/prizes.html", context, _file_name(tournament, "preisliste", extension="pdf")
+    )
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -366,7 +382,9 @@ def rules_pdf(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpRes
     """The Turnierregeln on one A4 page, to lay out on the tables."""
     tournament = _tournament(access, open_id)
     context = {"tournament": tournament, "sheet": selectors.rules_sheet(tournament)}
-    return pdf_response("opentournaments/pdf/rules.html", context, "turnierregeln.pdf")
+    return pdf_response(
+        "opentournaments/pdf/rules.html", context, _file_name(tournament, "turnierregeln", extension="pdf")
+    )
 
 
 @club_view(Need.READ, methods=["GET"])
@@ -380,7 +398,11 @@ def round_sheets_pdf(request: HttpRequest, access: ClubAccess, open_id: int, rou
         "sheets": selectors.score_sheets(round_),
         "zero_sum": selectors.tariff_is_zero_sum(tournament),
     }
-    return pdf_response("opentournaments/pdf/sheets.html", context, f"wertungszettel-runde-{round_.number}.pdf")
+    return pdf_response(
+        "opentournaments/pdf/sheets.html",
+        context,
+        _file_name(tournament, "wertungszettel-runde", round_.number, extension="pdf"),
+    )
 
 
 def _entry_forms(

@@ -15,7 +15,6 @@ from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
@@ -134,13 +133,20 @@ def seat_notes(table: Table) -> list[str]:
 
 
 def club_table(club: Club, session_id: int, table_id: int) -> Table:
-    """A table of one of ``club``'s evenings (404 for any other: the address names the club)."""
-    return get_object_or_404(
-        Table.objects.select_related("session", "session__club"),
-        session__club=club,
-        session_id=session_id,
-        pk=table_id,
+    """A table of one of ``club``'s evenings (404 for any other: the address names the club).
+    ``TableGone`` where the evening is the club's but the table is not in it (any more): the phone
+    and its queue asked for a table they knew, so they hear why, where another club's table (or
+    evening) stays plainly not found."""
+    table = (
+        Table.objects.select_related("session", "session__club")
+        .filter(session__club=club, session_id=session_id, pk=table_id)
+        .first()
     )
+    if table is not None:
+        return table
+    if Session.objects.filter(club=club, pk=session_id).exists():
+        raise TableGone
+    raise Http404
 
 
 def club_table_to_write(club: Club, session_id: int, table_id: int, user: Any) -> Table:

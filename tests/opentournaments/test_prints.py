@@ -206,10 +206,31 @@ def test_the_ranking_prints_per_round_and_overall(client_as, weekend: OpenTourna
     assert url("prizes_pdf", weekend) in page and url("ranking_xlsx", weekend) in page
 
 
+def test_every_printout_is_named_after_club_tournament_and_content(client_as, weekend: OpenTournament) -> None:
+    """Issue 29 §5: not ``rangliste.pdf`` for every tournament, one download overwriting another."""
+    client: Client = client_as("member")
+    stem = "test-preisschafkopf-2026"
+    for name, kwargs, filename in (
+        ("ranking_pdf", {}, f"{stem}-rangliste.pdf"),
+        ("round_ranking_pdf", {"round_number": 2}, f"{stem}-rangliste-runde-2.pdf"),
+        ("round_ranking_xlsx", {"round_number": 2}, f"{stem}-rangliste-runde-2.xlsx"),
+        ("prizes_pdf", {}, f"{stem}-preisliste.pdf"),
+        ("rules_pdf", {}, f"{stem}-turnierregeln.pdf"),
+        ("round_pdf", {"round_number": 1}, f"{stem}-sitzplan-runde-1.pdf"),
+        ("sheets_pdf", {"round_number": 3}, f"{stem}-wertungszettel-runde-3.pdf"),
+    ):
+        disposition = client.get(url(name, weekend, **kwargs))["Content-Disposition"]
+        assert disposition.endswith(f'filename="{filename}"'), (name, disposition)
+    weekend.name = "Kirchweih-Schafkopf 2026 in Dorfen"  # the year in the name: not twice
+    weekend.save()
+    disposition = client.get(url("prizes_pdf", weekend))["Content-Disposition"]
+    assert disposition.endswith('filename="test-kirchweih-schafkopf-2026-in-dorfen-preisliste.pdf"')
+
+
 def test_the_excel_keeps_numbers_as_numbers_and_names_as_text(client_as, weekend: OpenTournament) -> None:
     weekend.registrations.filter(start_number=12).update(name='=HYPERLINK("http://x","y")')
     response = client_as("member").get(url("ranking_xlsx", weekend))
-    assert response["Content-Disposition"] == 'attachment; filename="rangliste.xlsx"'
+    assert response["Content-Disposition"] == 'attachment; filename="test-preisschafkopf-2026-rangliste.xlsx"'
     assert "no-store" in response["Cache-Control"]  # issue 31 §9: no cache keeps a club's list
     sheet = load_workbook(io.BytesIO(response.content)).active
     rows = list(sheet.iter_rows(values_only=True))

@@ -191,6 +191,9 @@ def test_the_draw_page_says_which_ranking_it_uses_when_last_year_is_unfinished(
     assert "Die Meisterschaft 2025 ist nicht abgeschlossen und zählt deshalb nicht" in page
 
 
+# What it checks is the printout's layout (WeasyPrint, seconds each); the plan it prints is the
+# services' that the championship tests run on PostgreSQL: run once.
+@pytest.mark.no_db_variance
 @pytest.mark.parametrize(("players", "games"), [(13, {40, 50}), (11, {50, 60})])
 def test_each_table_sheet_prints_on_one_a4_page_and_the_plan_one_partie_per_page(
     world: World, client_as: Callable[[str], Client], players: int, games: set[int]

@@ -41,6 +41,20 @@
     return Math.min(24, widest);
   }
 
+  // A column of words (the prize, "entschieden durch") as wide as its widest entry, head
+  // included, in em of its own type, at most ``cap``: a fixed width would leave the names less
+  // room than the row has (issue 31 §7).
+  function fitColumn(b, name, pad, cap) {
+    var cells = b.querySelectorAll(".room-row ." + name);
+    var widest = 0;
+    for (var i = 0; i < cells.length; i++) {
+      var style = getComputedStyle(cells[i]);
+      canvas.font = style.fontWeight + " 100px " + style.fontFamily;
+      widest = Math.max(widest, canvas.measureText(cells[i].textContent.trim()).width / 100);
+    }
+    if (cells.length) setProperty("--room-w-" + name.slice(2), Math.min(cap, widest + pad).toFixed(2) + "em");
+  }
+
   // The head row's least width (the name at its narrowest), at the current size.
   function leastWidth(head) {
     head.parentNode.classList.add("measuring");
@@ -94,16 +108,22 @@
     if (!heads || !rows.length) return;
     while (heads.children.length > 1) heads.removeChild(heads.lastElementChild);
     setProperty("--room-cols", 1);
+    fitColumn(b, "c-prize", 0.3, 8);
+    fitColumn(b, "c-decided", 0.7, 9);
     var nameMin = winnerNameEm(b).toFixed(2) + "em";
-    setProperty("--room-name-min", nameMin);
     var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
-    var best = plan(b, rows, size);
-    // The winners' names whole, unless that costs a page (a very large tournament on a small
-    // projector: every page fewer matters more to the room than the end of one long name).
+    // The winners' names always whole (issue 31 §7): in type a little smaller where that keeps
+    // the pages that narrower names would need, else on one page more.
     setProperty("--room-name-min", "8em");
     var narrow = plan(b, rows, size);
-    if (narrow.pages < best.pages) best = narrow;
-    else setProperty("--room-name-min", nameMin);
+    setProperty("--room-name-min", nameMin);
+    var best = null;
+    for (var s = size; s >= SMALLEST && !best; s /= 1.06) {
+      var wide = plan(b, rows, s);
+      if (wide.pages <= narrow.pages) best = wide;
+    }
+    best = best || plan(b, rows, size);
+    size = best.size;
     // Larger type where the pages leave room: as long as it takes no more pages and no more
     // columns (few players get large type on one page; names keep their width).
     while (size < LARGEST) {

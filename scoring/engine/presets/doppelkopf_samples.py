@@ -77,4 +77,3 @@ def _extras(rng: random.Random, game: str, augen: int, tricks: int) -> list[dict
     if rich and rng.random() < 0.1:
         out.append({"side": rng.choice(rich), "kind": "herz10"})
     return out
-

@@ -103,4 +103,3 @@ def saukopf_hand(rng: random.Random, seats: tuple[str, ...] = SEATS) -> dict[str
         if rng.random() < 0.15:
             hand["mueller"] = rng.choice(("declarer", "opponents"))
     return hand
-
