@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Club, Member
+from opentournaments.links import public_path
 from opentournaments.models import OpenTournament, Registration
 from scoring.engine import registry
 from scoring.engine.session_rules import table_option_specs
@@ -68,6 +69,18 @@ def demo(live_server: LiveServer) -> Iterator[LiveServer]:
     yield live_server
 
 
+def _walk_club(
+    page: Page, live_server: LiveServer, data: list[str] | None = None, english: bool = False
+) -> pagewalk.Walk:
+    """The club's pages from its home, then the Preisschafkopf's public link (no login, but in the
+    club's language too)."""
+    options = {"keys": option_keys(), "values": option_values(), "data": data or [], "english": english}
+    walked = pagewalk.walk(page, live_server.url, "/clubs/demo/", **options)
+    public = public_path(OpenTournament.objects.get(club__slug="demo"))
+    more = pagewalk.walk(page, live_server.url, public + "?q=Hansi", **options)
+    return pagewalk.Walk(pages=walked.pages + more.pages, problems=walked.problems + more.problems)
+
+
 def _phone(browser: Browser, live_server: LiveServer, username: str) -> Page:
     client = Client()
     client.force_login(get_user_model().objects.get(username=username))
@@ -88,7 +101,7 @@ def _problems(walk: pagewalk.Walk) -> list[str]:
 
 def test_every_page_fits_a_phone_and_speaks_words(demo: LiveServer, browser: Browser) -> None:
     owner = _phone(browser, demo, "demo-owner")
-    walked = pagewalk.walk(owner, demo.url, "/clubs/demo/", keys=option_keys(), values=option_values())
+    walked = _walk_club(owner, demo)
     owner.context.close()
     assert len(walked.pages) > 35, walked.pages  # evenings, tables, championships, the Preisschafkopf, standings
     assert _problems(walked) == []
@@ -103,9 +116,7 @@ def test_every_page_fits_a_phone_and_speaks_words(demo: LiveServer, browser: Bro
 def test_every_page_in_english_has_no_german_but_the_games_words(demo: LiveServer, browser: Browser) -> None:
     Club.objects.filter(slug="demo").update(language="en")
     owner = _phone(browser, demo, "demo-owner")  # the browser asks for German: the club's language wins
-    walked = pagewalk.walk(
-        owner, demo.url, "/clubs/demo/", keys=option_keys(), values=option_values(), data=club_data(), english=True
-    )
+    walked = _walk_club(owner, demo, data=club_data(), english=True)
     owner.context.close()
     assert len(walked.pages) > 35, walked.pages
     assert _problems(walked) == []
