@@ -147,11 +147,8 @@ def code_words(texts: Iterable[str], keys: Iterable[str], values: Iterable[str] 
             continue
         if "§" in text:
             found.append(f"section: {text[:80]}")
-        for word in SNAKE.findall(text):
-            found.append(f"key {word}: {text[:80]}")
-        for word in re.findall(r"[\w-]+", text):
-            if word in keys:
-                found.append(f"key {word}: {text[:80]}")
+        words = set(SNAKE.findall(text)) | {word for word in re.findall(r"[\w-]+", text) if word in keys}
+        found += [f"key {word}: {text[:80]}" for word in sorted(words)]
     return found
 
 
