@@ -22,9 +22,11 @@ from enum import StrEnum
 from functools import wraps
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.utils import translation
 
 from clubs.models import Club, Membership, Role
 
@@ -57,7 +59,18 @@ def club_for(request: HttpRequest, slug: str, need: Need | str = Need.READ) -> C
         raise Http404
     if membership.role not in ROLES_FOR_NEED[need]:
         raise PermissionDenied
+    club_language_activate(request, membership.club)
     return ClubAccess(membership.club, membership)
+
+
+def club_language_activate(request: HttpRequest, club: Club) -> None:
+    """Show the club's pages in the club's language (``Club.language``), whatever language the
+    browser asks for; a visitor's own choice (the footer's switch, a cookie) still wins. Called
+    only once access is granted, so an outsider's 404 does not tell a club's language."""
+    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) in dict(settings.LANGUAGES):
+        return
+    translation.activate(club.language)
+    request.LANGUAGE_CODE = club.language
 
 
 @dataclass(frozen=True)

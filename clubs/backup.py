@@ -174,7 +174,12 @@ def export_club(club: Club) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "club": {"name": club.name, "slug": club.slug, "created_at": club.created_at.isoformat()},
+        "club": {
+            "name": club.name,
+            "slug": club.slug,
+            "created_at": club.created_at.isoformat(),
+            "language": club.language,
+        },
         "users": users,
         "models": rows_by_model,
     }
@@ -306,6 +311,8 @@ def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -
     if not club_name:
         raise BackupError(f"{name_where}: Der Verein braucht einen Namen.", name_where)
     club = Club(name=club_name, slug=slug)
+    if head.get("language") is not None:  # a backup from before the club had a language keeps the default
+        club.language = _value(club_meta.get_field("language"), head["language"], "club.language")
     club.created_at = _value(club_meta.get_field("created_at"), head.get("created_at"), "club.created_at")
     with _timestamps_as_given(Club):
         club.save()

@@ -1,6 +1,7 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -15,6 +16,18 @@ from clubs.validators import PlainTextFields
 
 class ClubForm(PlainTextFields, forms.Form):
     name = forms.CharField(label=_("Name des Vereins"), max_length=Club._meta.get_field("name").max_length)
+
+
+class ClubSettingsForm(ClubForm):
+    language = forms.ChoiceField(
+        label=_("Sprache"),
+        choices=settings.LANGUAGES,
+        required=False,  # left out: the language stays as it is
+        help_text=_(
+            "Die Seiten des Vereins erscheinen in dieser Sprache, gleich welche der Browser bevorzugt; "
+            "wer unten auf der Seite selbst eine Sprache wählt, sieht seine."
+        ),
+    )
 
 
 class MemberForm(PlainTextFields, forms.Form):

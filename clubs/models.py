@@ -16,6 +16,9 @@ from django.utils.translation import pgettext_lazy
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=100)
     slug = models.SlugField(_("Kürzel"), max_length=50, unique=True)
+    # The language of the club's pages; it wins over the browser's (clubs.access.club_for), and
+    # only a visitor's own choice in the page footer wins over it.
+    language = models.CharField(_("Sprache"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,7 @@ fits), so a view can put them on its form.
 import unicodedata
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -43,6 +44,16 @@ def club_rename(*, club: Club, name: str) -> Club:
     _check_plain("name", name)
     club.name = name
     club.save(update_fields=["name"])
+    return club
+
+
+@transaction.atomic
+def club_set_language(*, club: Club, language: str) -> Club:
+    """The language of the club's pages (one of ``settings.LANGUAGES``)."""
+    if language not in dict(settings.LANGUAGES):
+        raise ValidationError({"language": _("Diese Sprache gibt es nicht.")})
+    club.language = language
+    club.save(update_fields=["language"])
     return club
 
 

@@ -6,12 +6,13 @@ from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs import selectors, services
 from clubs.access import ClubAccess, Need, club_view
-from clubs.forms import ClubForm, GrantAccessForm, MemberForm, RoleForm
+from clubs.forms import ClubForm, ClubSettingsForm, GrantAccessForm, MemberForm, RoleForm
 from clubs.models import Invitation, Member, Membership, Role
 from clubs.tables import MemberTable, configure_table
 
@@ -54,9 +55,12 @@ def club_home(request: HttpRequest, access: ClubAccess) -> HttpResponse:
 
 @club_view(Need.MANAGE)
 def club_settings(request: HttpRequest, access: ClubAccess) -> HttpResponse:
-    form = ClubForm(request.POST or None, initial={"name": access.club.name})
+    form = ClubSettingsForm(request.POST or None, initial={"name": access.club.name, "language": access.club.language})
     if form.is_valid():
         services.club_rename(club=access.club, name=form.cleaned_data["name"])
+        if form.cleaned_data["language"]:
+            services.club_set_language(club=access.club, language=form.cleaned_data["language"])
+            translation.activate(access.club.language)  # the message below in the language just chosen
         messages.success(request, _("Gespeichert."))
         return redirect("clubs:settings", slug=access.club.slug)
     return render(request, "clubs/settings.html", {"access": access, "form": form})

@@ -13,8 +13,8 @@ from clubs.models import Member
 from clubs.validators import PlainTextFields
 from imports.history import MAX_BYTES
 from imports.sheets import excerpt
-from scoring.engine import registry
 from scoring.models import Session, Table
+from scoring.option_labels import preset_choices
 
 NAME_LENGTH = Member._meta.get_field("display_name").max_length
 
@@ -26,7 +26,7 @@ class SheetForm(PlainTextFields, forms.Form):
     file = forms.FileField(
         label=_("Datei"),
         required=False,
-        help_text=_("Die ausgefüllte Vorlage (.csv oder .xlsx) oder ein score_session-Dokument (.json)."),
+        help_text=_("Die ausgefüllte Vorlage (.csv oder .xlsx) oder eine JSON-Datei der App (.json)."),
     )
     # The checked rows, carried from the preview to the confirmation (checked again there).
     document = forms.CharField(widget=forms.HiddenInput, required=False)
@@ -74,9 +74,7 @@ class HistoryForm(SheetForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["date"].initial = timezone.localdate()
-        self.fields["preset"].choices = [("", _("die Regeln des Vereins"))] + [
-            (name, name) for name in registry.all_presets()
-        ]
+        self.fields["preset"].choices = [("", _("die Regeln des Vereins")), *preset_choices()]
 
     def clean_players(self) -> str:
         players = self.cleaned_data.get("players", "")

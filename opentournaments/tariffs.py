@@ -30,7 +30,7 @@ from scoring.engine.core import Context, EngineError, RuleSet
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.presets.schafkopf_games import GAMES
 from scoring.engine.session_rules import TableRules
-from scoring.engine_texts import translated
+from scoring.option_labels import preset_label
 
 # 002 §7/§9/§10: Rufspiel 1, Solo and Wenz 5 (from each of the three), Schneider and Schwarz one
 # more each, Laufende one each from 3 (in the Wenz from 2), Tout doubles; 001 §4.2.4 the Sie.
@@ -295,7 +295,7 @@ def tariff_lines(rules: RuleSet, table: TableRules) -> list[tuple[str, str]]:
     if table.stock != "none":
         lines.append((_("Stock"), _("Es wird mit Stock gespielt: die Punkte eines Tisches gehen nicht auf null auf.")))
     if o["fehler"]:
-        fehler = _("%(r)s beim Rufspiel, %(s)s beim Solo, Wenz oder Tout (002 §11).") % {
+        fehler = _("%(r)s beim Rufspiel, %(s)s beim Solo, Wenz oder Tout.") % {
             "r": _points(o["fehler_rufspiel"]),
             "s": _points(o["fehler_solo"]),
         }
@@ -344,5 +344,5 @@ def tariff_title(preset: str, options: Mapping[str, Any]) -> str:
     template = template_for(preset, options)
     if template is not None:
         return str(template.label)
-    title = translated(registry.all_presets()[preset].TITLE)
+    title = preset_label(preset)
     return title if _frozen(preset, {}) == dict(options) else _("%(title)s, angepasst") % {"title": title}

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_ratelimit.core import is_ratelimited
 
-from clubs.access import ClubAccess, Need, club_view
+from clubs.access import ClubAccess, Need, club_language_activate, club_view
 from clubs.ids import parse_id
 from clubs.models import Member
 from opentournaments import exports, links, selectors, services
@@ -734,6 +734,7 @@ def public(request: HttpRequest, club_slug: str, token: str) -> HttpResponse:
     tournament = get_object_or_404(
         OpenTournament.objects.select_related("club"), club__slug=club_slug, public_token=token
     )
+    club_language_activate(request, tournament.club)
     view = selectors.public_view(tournament)
     query = request.GET.get("q", "")[:PUBLIC_QUERY_MAX].strip()
     response = render(

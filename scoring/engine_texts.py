@@ -1,11 +1,12 @@
 """The German texts of the pure engine that pages show, marked for translation.
 
 The engine (``scoring/engine``) imports no Django, so its option descriptions (``OptionSpec.doc``,
-the labels of the rules forms) and preset titles (``RuleSet.TITLE``) cannot be marked where they are
-written. They are marked here with ``gettext_noop``, so ``make messages`` puts them into the
-catalogue, and the pages translate them at run time with ``translated`` (the German text is the
-msgid). ``tests/test_i18n.py`` checks that this list is exactly the engine's texts: an option
-added to the engine without its line here fails there, naming the line to add.
+shown in the "Details" of the rules forms; the fields' labels are ``scoring.option_labels``) and
+preset titles (``RuleSet.TITLE``) cannot be marked where they are written. They are marked here
+with ``gettext_noop``, so ``make messages`` puts them into the catalogue, and the pages
+translate them at run time with ``translated`` (the German text is the msgid).
+``tests/test_i18n.py`` checks that this list is exactly the engine's texts: an option added to
+the engine without its line here fails there, naming the line to add.
 
 The JSON format (``manage.py rulesets``) keeps the German texts: it is a contract, not a page.
 """

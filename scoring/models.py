@@ -8,9 +8,12 @@ by ``scoring.services`` whenever the log changes. Nothing here is a counter that
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
@@ -80,6 +83,9 @@ class Session(models.Model):
         return self.closed_at is not None
 
 
+DEFAULT_TABLE_NAME = re.compile(r"Tisch (\d+)")
+
+
 class Table(models.Model):
     """One table of an evening with its players in seat order and its frozen rules."""
 
@@ -109,6 +115,13 @@ class Table(models.Model):
     @property
     def ruleset_spec(self) -> dict[str, object]:
         return {"preset": self.preset, "options": dict(self.options)}
+
+    @property
+    def label(self) -> str:
+        """The name as pages show it: a default name as the app stores it ("Tisch 3", German,
+        whatever the page's language was) in the page's language; a name typed in as typed."""
+        match = DEFAULT_TABLE_NAME.fullmatch(self.name)
+        return gettext("Tisch %(n)s") % {"n": match[1]} if match else self.name
 
 
 class Seat(models.Model):

@@ -99,7 +99,43 @@ def test_the_rules_page_speaks_english(world: World, client_as: Callable[[str], 
     client.post(reverse("set_language"), {"language": "en"})
     page = client.get(reverse("scoring:club_rules", kwargs={"slug": world.club.slug})).content.decode()
     assert "Base price Rufspiel" in page
-    assert "Schafkopf-Freunde Allgäu (money)" in page
-    assert "Grundpreis Rufspiel" not in page and "Schafkopf-Freunde Allgäu (Geld)" not in page
+    assert "Schafkopf for money (Bock, Mungo)" in page
+    assert "Grundpreis Rufspiel" not in page and "Schafkopf um Geld" not in page
     sessions = client.get(reverse("scoring:session_list", kwargs={"slug": world.club.slug})).content.decode()
     assert "Kitty" in sessions
+
+
+# --- the club's language (issue 29, item 6) -------------------------------------------------------
+
+
+def test_the_clubs_language_wins_over_the_browsers(world: World, client_as: Callable[[str], Client]) -> None:
+    home = reverse("clubs:home", kwargs={"slug": world.club.slug})
+    client = client_as("member")
+    assert '<html lang="de">' in client.get(home, headers={"accept-language": "en"}).content.decode()
+    world.club.language = "en"
+    world.club.save()
+    page = client.get(home, headers={"accept-language": "de-DE,de"}).content.decode()
+    assert '<html lang="en">' in page and "Evenings" in page
+    # Pages outside the club follow the browser; a visitor's own choice in the footer wins.
+    assert "Anmelden" in Client().get(reverse("login"), headers={"accept-language": "de"}).content.decode()
+    client.post(reverse("set_language"), {"language": "de"})
+    assert '<html lang="de">' in client.get(home, headers={"accept-language": "en"}).content.decode()
+
+
+def test_an_outsiders_not_found_page_does_not_tell_the_clubs_language(
+    world: World, client_as: Callable[[str], Client]
+) -> None:
+    world.club.language = "en"
+    world.club.save()
+    response = client_as("outsider").get(reverse("clubs:home", kwargs={"slug": world.club.slug}))
+    assert response.status_code == 404 and '<html lang="de">' in response.content.decode()
+
+
+def test_the_owner_sets_the_clubs_language(world: World, client_as: Callable[[str], Client]) -> None:
+    url = reverse("clubs:settings", kwargs={"slug": world.club.slug})
+    response = client_as("owner").post(url, {"name": world.club.name, "language": "en"}, follow=True)
+    world.club.refresh_from_db()
+    assert world.club.language == "en" and "Saved." in response.content.decode()
+    assert client_as("owner").post(url, {"name": world.club.name, "language": "xx"}).status_code == 200
+    world.club.refresh_from_db()
+    assert world.club.language == "en"

@@ -79,9 +79,9 @@ class RankingReport:
 
     def columns(self) -> list[Column]:
         place = (
-            [Column(str(_("Platz")), "text", 7)]
+            [Column(str(pgettext_lazy("rank", "Platz")), "text", 7)]
             if self.printed
-            else [Column(str(_("Platz")), "int", 7), Column(str(_("geteilt")), "text", 8)]
+            else [Column(str(pgettext_lazy("rank", "Platz")), "int", 7), Column(str(_("geteilt")), "text", 8)]
         )
         return [
             *place,

@@ -12,15 +12,14 @@ from django.utils.translation import pgettext_lazy
 from clubs.ids import IdChoiceField, IdMultipleChoiceField
 from clubs.models import Club, Member, Role
 from clubs.validators import PlainTextFields
-from scoring.engine import registry
-from scoring.engine_texts import translated
+from scoring.option_labels import preset_choices
 from tournaments.engine.draw import MAX_SEED
 from tournaments.engine.plan import VARIANTS
 from tournaments.models import DEFAULT_PRESET, MAX_GAMES, MAX_PARTIEN, Participant, SubstitutePoints, Tournament
 
 
 def schafkopf_presets() -> list[tuple[str, str]]:
-    return [(name, translated(cls.TITLE)) for name, cls in registry.all_presets().items() if cls.FAMILY == "schafkopf"]
+    return preset_choices("schafkopf")
 
 
 class TournamentForm(PlainTextFields, forms.Form):
@@ -57,7 +56,7 @@ class ParticipantsForm(forms.Form):
         label=_("Teilnehmer"),
         queryset=Member.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("Nur Mitglieder des Vereins (001 §11.1)."),
+        help_text=_("Nur Mitglieder des Vereins."),
     )
 
     def __init__(self, *args: Any, members: QuerySet[Member], **kwargs: Any) -> None:
@@ -206,7 +205,7 @@ class AdjustmentForm(_PlayersForm):
         # A correction of a championship's points, not a number without end (the column is 32-bit).
         min_value=-10_000,
         max_value=10_000,
-        help_text=_("So viele Punkte mehr zählen für jeden betroffenen Spieler in der Platzierung (001 §11.3)."),
+        help_text=_("So viele Punkte mehr zählen für jeden betroffenen Spieler in der Platzierung."),
     )
     reason = forms.CharField(label=_("Grund"), max_length=200)
 

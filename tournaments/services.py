@@ -166,7 +166,7 @@ def participants_set(*, tournament: Tournament, members: Iterable[Member], user:
     _check_not_started(tournament)
     members = list(members)
     if any(member.club_id != tournament.club_id for member in members):
-        raise ValidationError({"members": _("Teilnehmen dürfen nur Mitglieder des Vereins (001 §11.1).")})
+        raise ValidationError({"members": _("Teilnehmen dürfen nur Mitglieder des Vereins.")})
     if len({member.pk for member in members}) != len(members):
         raise ValidationError({"members": _("Jeder Spieler darf nur einmal teilnehmen.")})
     plan = _plan(tournament, len(members))
@@ -695,7 +695,7 @@ def participant_add(*, tournament: Tournament, member: Member, reason: str = "",
     tournament = _lock(tournament)
     played = _between_partien(tournament)
     if member.club_id != tournament.club_id:
-        raise ValidationError({"member": _("Teilnehmen dürfen nur Mitglieder des Vereins (001 §11.1).")})
+        raise ValidationError({"member": _("Teilnehmen dürfen nur Mitglieder des Vereins.")})
     if tournament.participants.filter(member=member).exists():
         raise ValidationError({"member": _("%(name)s ist schon Teilnehmer.") % {"name": member.display_name}})
     previous = selectors.previous_tournament(tournament)

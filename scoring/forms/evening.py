@@ -19,6 +19,7 @@ from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.session_rules import table_option_specs
 from scoring.engine_texts import translated
+from scoring.option_labels import choice_label, option_label, preset_choices
 
 # --- evenings and tables ------------------------------------------------------------------------
 
@@ -40,16 +41,13 @@ class TableStartForm(PlainTextFields, forms.Form):
 
     name = forms.CharField(label=_("Tisch"), max_length=40)
     preset = forms.ChoiceField(label=_("Regel"))
-    first_dealer = forms.TypedChoiceField(
-        label=_("Gibt zuerst"),
-        coerce=int,
-        choices=[(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
-        initial=0,
-    )
+    first_dealer = forms.TypedChoiceField(label=_("Gibt zuerst"), coerce=int, initial=0)
 
     def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = preset_choices()
+        # In the page's language: a label made at import would stay in the language of the first page.
+        self.fields["first_dealer"].choices = [(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)]
         self.fields["preset"].initial = club_preset
         self.fields["preset"].help_text = _("Mit den Optionen des Vereins, wenn es die Regel des Vereins ist.")
         for i in range(MAX_SEATS):
@@ -115,7 +113,7 @@ class ReasonForm(PlainTextFields, forms.Form):
 
 class CloseForm(forms.Form):
     book_to_kasse = forms.BooleanField(
-        label=_("Gewinne in die Vereinskasse buchen (001 §10)"),
+        label=_("Gewinne in die Vereinskasse buchen"),
         required=False,
     )
 
@@ -133,7 +131,7 @@ class RulesForm(forms.Form):
     winnings_to_kasse = forms.BooleanField(
         label=_("Gewinne gehen in die Vereinskasse"),
         required=False,
-        help_text=_("Beim Abschluss eines Abends wird der Gewinn jedes Spielers in die Kasse gebucht (001 §10)."),
+        help_text=_("Beim Abschluss eines Abends wird der Gewinn jedes Spielers in die Kasse gebucht."),
     )
 
     def __init__(self, *args: Any, preset: str, values: Mapping[str, Any], **kwargs: Any) -> None:
@@ -201,10 +199,16 @@ def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[s
 
 
 def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
-    """A form field for one option; its label is the engine's description in the page's language
-    (``scoring.engine_texts``; the option's own name is shown beside it, as the JSON format and
-    ``manage.py rulesets`` use it)."""
-    label = translated(spec.doc)
+    """A form field for one option, labelled in words (``scoring.option_labels``); the option's
+    own name (as the JSON format and ``manage.py rulesets`` use it) and the engine's description
+    with its rule book sections go into the field's "Details" (``field.details``)."""
+    field = _bare_option_field(spec, value)
+    field.details = translated(spec.doc)  # type: ignore[attr-defined]
+    return field
+
+
+def _bare_option_field(spec: OptionSpec, value: Any) -> forms.Field:
+    label = option_label(spec)
     if spec.kind == "bool":
         return forms.BooleanField(label=label, required=False, initial=value)
     if spec.kind == "int":
@@ -216,9 +220,10 @@ def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
             initial=value,
             required=spec.default is not None,
         )
-    choices = [(choice, choice) for choice in spec.choices]
+    choices = [(choice, choice_label(spec.name, choice)) for choice in spec.choices]
     if spec.kind == "choice":
-        return forms.ChoiceField(label=label, choices=choices, initial=value)
+        # Radio buttons: a value's words wrap on a phone, where a select would cut them.
+        return forms.ChoiceField(label=label, choices=choices, initial=value, widget=forms.RadioSelect)
     return forms.MultipleChoiceField(
         label=label,
         choices=choices,
@@ -226,7 +231,3 @@ def _option_field(spec: OptionSpec, value: Any) -> forms.Field:
         initial=list(value),
         widget=forms.CheckboxSelectMultiple,
     )
-
-
-def preset_choices() -> list[tuple[str, str]]:
-    return [(name, f"{translated(cls.TITLE)} ({name})") for name, cls in registry.all_presets().items()]

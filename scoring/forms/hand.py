@@ -77,7 +77,7 @@ def dealer_help(context: EntryContext) -> str:
     the deal goes on from whoever dealt. Who deals the first hand is chosen above the form
     before it ("Wer gibt zuerst?", ``scoring.services.table_first_dealer_set``)."""
     if context.setup.rules.wrong_dealer == "bockspiel":
-        return str(_("Nur ändern, wenn nicht der gegeben hat, der dran war (001 §8.4: ein Bockspiel)."))
+        return str(_("Nur ändern, wenn nicht der gegeben hat, der dran war."))
     return str(
         _(
             "Nur ändern, wenn nicht der gegeben hat, der dran war: das Spiel zählt wie sonst, und es geht bei "
@@ -232,7 +232,7 @@ class HandForm(SubmissionFields):
                 label=_("Fehler von"),
                 choices=[("", "–"), *players],
                 required=False,
-                help_text=_("Gewertet wird dann die Strafe statt des Spiels (002 §11)."),
+                help_text=_("Gewertet wird dann die Strafe statt des Spiels."),
             )
         # The next hand's defaults (Deckel under Dauerdeckel, the dealer in turn, …): one pure function,
         # which the phone offline applies to a fresh copy of this form after every entry it keeps.
@@ -423,7 +423,7 @@ class RawEntryForm(SubmissionFields):
         super().__init__(*args, context=context, **kwargs)
         # Issue 21: the example is a hand of the table's own game with its own players.
         example = json_example(context.setup.rules.family, context.setup.players)
-        self.fields["data"].help_text = _("Wie im JSON-Format (spec §3), z. B. %(example)s.") % {"example": example}
+        self.fields["data"].help_text = _("Wie im JSON-Format, z. B. %(example)s.") % {"example": example}
 
     def clean_data(self) -> dict[str, Any]:
         try:

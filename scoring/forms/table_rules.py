@@ -50,7 +50,7 @@ def bought_by_field(state: TableState) -> forms.ChoiceField | None:
         required=False,
         initial="",
         widget=PillSelect(choice_attrs=hidden),
-        help_text=_("Der Käufer spielt auf dem Platz des Verkäufers und zahlt ihm den Kaufpreis (001 §7.1, §7.2)."),
+        help_text=_("Der Käufer spielt auf dem Platz des Verkäufers und zahlt ihm den Kaufpreis."),
     )
 
 

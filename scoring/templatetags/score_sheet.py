@@ -9,6 +9,7 @@ from scoring.amounts import EURO, format_amount
 from scoring.engine.session import TableState
 from scoring.forms.table_rules import StoeckleRow, stoeckle_rows
 from scoring.labels import describe, describe_short, game_label, round_label
+from scoring.option_labels import preset_label
 from scoring.selectors import SheetRow
 
 register = template.Library()
@@ -50,6 +51,12 @@ def stoeckle_rows_filter(state: TableState) -> list[StoeckleRow]:
 @register.filter(name="round_label")
 def round_label_filter(name: str) -> str:
     return round_label(name)
+
+
+@register.filter(name="preset_label")
+def preset_label_filter(name: str) -> str:
+    """A rule set's name in words: ``allgaeu`` → ``Schafkopf um Geld (Bock, Mungo)``."""
+    return preset_label(name)
 
 
 @register.filter(name="game_label")

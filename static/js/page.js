@@ -35,3 +35,42 @@
   document.addEventListener("DOMContentLoaded", function () { arm(document); });
   document.addEventListener("htmx:load", function (event) { arm(event.detail.elt); });
 })();
+
+// A table wider than the screen (a phone at 390 px) is shown as cards instead of scrolling
+// sideways (issue 29, item 4): one card per row, each cell under its column's heading
+// (data-label, shown by app.css for table.stacked). A table that fits stays a table.
+(function () {
+  "use strict";
+
+  function headings(table) {
+    var row = table.tHead && table.tHead.rows[table.tHead.rows.length - 1];
+    var out = [];
+    if (!row) return out;
+    Array.prototype.forEach.call(row.cells, function (cell) {
+      for (var i = 0; i < (cell.colSpan || 1); i++) out.push(cell.innerText.trim());
+    });
+    return out;
+  }
+
+  function stack(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("main table:not(.stacked):not(.no-stack)").forEach(function (table) {
+      var box = table.parentElement;
+      if (!box || table.offsetParent === null || table.scrollWidth <= box.clientWidth + 1) return;
+      var labels = headings(table);
+      Array.prototype.forEach.call(table.tBodies, function (body) {
+        Array.prototype.forEach.call(body.rows, function (row) {
+          var column = 0;
+          Array.prototype.forEach.call(row.cells, function (cell) {
+            if (labels[column] && !cell.hasAttribute("data-label")) cell.setAttribute("data-label", labels[column]);
+            column += cell.colSpan || 1;
+          });
+        });
+      });
+      table.classList.add("stacked");
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { stack(document); });
+  document.addEventListener("htmx:load", function (event) { stack(event.detail.elt); });
+  window.addEventListener("resize", function () { stack(document); });
+})();

@@ -20,7 +20,7 @@ from clubs.models import Club, Member, Membership
 from opentournaments import services as open_services
 from scoring.models import AuditEntry, Entry, KasseBooking, LedgerEntry
 from standings import selectors as stats
-from tests.factories import make_open_tournament, make_playoff
+from tests.factories import World, make_open_tournament, make_playoff
 from tools.demo.clubs import seed_demo_clubs
 from tools.demo.evenings import seed_demo_evenings
 from tools.demo.tournaments import seed_demo_tournaments
@@ -301,3 +301,18 @@ def test_export_club_writes_its_file_and_the_partial_0600_whatever_the_umask(
     assert path.stat().st_mode & 0o777 == 0o600
     assert not partial.exists()
     assert json.loads(path.read_text())["format"] == FORMAT
+
+
+def test_the_clubs_language_goes_out_and_comes_back(world: World) -> None:
+    world.club.language = "en"
+    world.club.save()
+    doc = export_club(world.club)
+    assert doc["club"]["language"] == "en"
+    import_club(doc, slug="kopie", name="Kopie")
+    assert Club.objects.get(slug="kopie").language == "en"
+    older = {**doc, "club": {k: v for k, v in doc["club"].items() if k != "language"}}  # before the setting
+    import_club(older, slug="aelter", name="Älter")
+    assert Club.objects.get(slug="aelter").language == "de"
+    with pytest.raises(Exception, match="club.language"):
+        import_club({**doc, "club": {**doc["club"], "language": "xx"}}, slug="falsch", name="Falsch")
+    assert not Club.objects.filter(slug="falsch").exists()

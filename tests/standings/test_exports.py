@@ -10,6 +10,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from clubs.models import Club
 from scoring.amounts import average, format_amount
 from scoring.models import Entry, LedgerEntry, Session
 from standings.selectors import Period, standings
@@ -113,6 +114,7 @@ def test_workbook_amounts_are_numbers_that_sum_to_zero_per_hand(
 
 def test_workbook_in_english(history: History, client_as) -> None:
     client = client_as("member")
+    Club.objects.filter(slug="test").update(language="en")  # the club's language wins over the browser's
     response = client.get(
         reverse("stats:standings_xlsx", kwargs={"slug": "test"}) + "?period=all", HTTP_ACCEPT_LANGUAGE="en"
     )

@@ -4,6 +4,7 @@ matrix's business: tests/clubs/test_access_matrix.py walks these URLs too)."""
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import Club
 from scoring.models import Session
 from tests.factories import MemberFactory, World
 from tools.synthetic import History
@@ -92,6 +93,7 @@ def test_a_chart_of_another_clubs_member_is_not_found(history: History, world: W
 
 def test_english(history: History, client_as) -> None:
     client = client_as("member")
+    Club.objects.filter(slug="test").update(language="en")  # the club's language wins over the browser's
     response = client.get(
         reverse("stats:standings", kwargs={"slug": "test"}) + "?period=all", HTTP_ACCEPT_LANGUAGE="en"
     )

@@ -19,7 +19,7 @@ from scoring.engine.samples import schafkopf_hand
 from scoring.engine.session import TableState, advance
 from scoring.models import ClubRules, Session, Table
 
-DEMO_NOTE = "Demo-Abend (seed_demo)"
+DEMO_NOTE = "Demo-Abend"
 HANDS = 40
 # date, place, players in seat order; the last evening stays open for trying the entry form.
 EVENINGS = [

@@ -9,6 +9,7 @@
 (function () {
   "use strict";
   var SMALLEST = 14; // px: read from the back of the room on a 720p projector
+  var PHONE_SMALLEST = 10; // px: a phone in the hand (issue 29: every page fits 390 px)
   var LARGEST = 48;
   var page = 0;
   var pages = 1;
@@ -70,7 +71,8 @@
     var list = b.querySelector(".room-rows");
     var head = heads.firstElementChild;
     var gap = parseFloat(getComputedStyle(list).columnGap) || 0;
-    var cols = Math.max(1, Math.floor((list.clientWidth + gap) / (leastWidth(head) + gap)));
+    var least = leastWidth(head);
+    var cols = Math.max(1, Math.floor((list.clientWidth + gap) / (least + gap)));
     var rowHeight = head.getBoundingClientRect().height;
     var room = window.innerHeight - list.getBoundingClientRect().top - size * 0.4;
     var perCol = Math.max(1, Math.floor(room / rowHeight));
@@ -79,7 +81,8 @@
     // filled evenly rather than the last one left nearly empty.
     cols = Math.ceil(rows.length / count / perCol);
     perCol = Math.ceil(rows.length / count / cols);
-    return { size: size, cols: cols, perCol: perCol, pages: count };
+    // One column that is still wider than the window (a phone): the type must get smaller.
+    return { size: size, cols: cols, perCol: perCol, pages: count, fits: least <= list.clientWidth + 0.5 };
   }
 
   function show() {
@@ -123,13 +126,14 @@
       if (wide.pages <= narrow.pages) best = wide;
     }
     best = best || plan(b, rows, size);
+    while (!best.fits && best.size > PHONE_SMALLEST) best = plan(b, rows, Math.max(PHONE_SMALLEST, best.size / 1.06));
     size = best.size;
     // Larger type where the pages leave room: as long as it takes no more pages and no more
     // columns (few players get large type on one page; names keep their width).
     while (size < LARGEST) {
       size = Math.min(LARGEST, size * 1.06);
       var larger = plan(b, rows, size);
-      if (larger.pages > best.pages || larger.cols > best.cols) break;
+      if (larger.pages > best.pages || larger.cols > best.cols || (best.fits && !larger.fits)) break;
       best = larger;
     }
     setProperty("--room-size", best.size + "px");

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 
 from clubs.models import Club
-from opentournaments.models import OpenTournament
+from opentournaments.models import OpenTournament, TableScore
 from scoring.models import Session
 from tools.demo.clubs import DEMO_CLUB, DEMO_LOGINS, DEMO_PASSWORD, OTHER_CLUB, OTHER_LOGINS
 from tournaments.models import Tournament
@@ -52,6 +52,8 @@ class Command(BaseCommand):
         with transaction.atomic():
             # Children first: the ledger protects a club's players while its rows exist.
             clubs = Club.objects.filter(slug__in=DEMO_SLUGS)
+            # A table's figures protect its registrations: they go first.
+            TableScore.objects.filter(table__round__tournament__club__in=clubs).delete()
             OpenTournament.objects.filter(club__in=clubs).delete()
             Tournament.objects.filter(club__in=clubs).delete()
             Session.objects.filter(club__in=clubs).delete()

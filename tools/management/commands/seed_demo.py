@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tools.demo.clubs import DEMO_PASSWORD, seed_demo_clubs
 from tools.demo.evenings import seed_demo_evenings
+from tools.demo.opentournament import seed_demo_open_tournament
 from tools.demo.tournaments import seed_demo_tournaments
 
 
@@ -31,6 +32,8 @@ class Command(BaseCommand):
         owner = get_user_model().objects.filter(username="demo-owner").first()
         if seed_demo_tournaments(seeded.demo, user=owner):
             self.stdout.write("Demo championships: last year's finished, this year's in its second Partie.")
+        if seed_demo_open_tournament(seeded.demo, user=owner):
+            self.stdout.write("Demo Preisschafkopf: twelve players, the first of three rounds played.")
         self.stdout.write(f"Demo logins (password '{DEMO_PASSWORD}'):")
         for username, role, slug in seeded.logins:
             self.stdout.write(f"  {username:<12} {role:<7} in club {slug!r}")
