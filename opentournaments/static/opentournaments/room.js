@@ -36,7 +36,13 @@
       var style = getComputedStyle(names[i]);
       canvas.font = style.fontWeight + " 100px " + style.fontFamily;
       var text = names[i].firstChild ? names[i].firstChild.textContent : "";
-      widest = Math.max(widest, canvas.measureText(text.trim()).width / 100 + 0.3);
+      var width = canvas.measureText(text.trim()).width / 100 + 0.3;
+      // Its marks (abgemeldet, korrigiert) too, in their type of 0.7 em: a winner's line whole.
+      var marks = names[i].querySelectorAll("small");
+      for (var j = 0; j < marks.length; j++) {
+        width += (0.7 * canvas.measureText(" " + marks[j].textContent.trim()).width) / 100;
+      }
+      widest = Math.max(widest, width);
     }
     return Math.min(24, widest);
   }
