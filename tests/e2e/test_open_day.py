@@ -391,6 +391,13 @@ def test_a_day_of_40_players_with_every_mishap(
             expect(heads).to_contain_text(column)
         for name in room.locator(".room-row.winner.on .c-name").all():
             assert name.evaluate("n => n.scrollWidth <= n.clientWidth"), name.inner_text()
+        assert room.evaluate(  # every row fits the screen: no column runs off its edge
+            "[...document.querySelectorAll('.room-row.on .c-prize')].every(n => n.getBoundingClientRect().right"
+            " <= innerWidth)"
+        )
+        first_prize = room.locator(".room-row.winner.on .c-prize").first  # money and Sachpreis, whole
+        expect(first_prize).to_contain_text("Geräuchertes")
+        assert first_prize.evaluate("n => n.scrollWidth <= n.clientWidth"), first_prize.inner_text()
         late_line = room.locator(".room-row", has_text="Spätkommer")
         if late_line.is_visible():
             expect(late_line).to_contain_text("nachgemeldet ab Runde 2")
