@@ -4,7 +4,9 @@
 As the championship's workbook does (``tournaments.exports``): the place is a number with a
 "geteilt" column beside it, so the sheet sorts and filters by place; points per round, points,
 Soli are integers and the prize money is euros as a number. A round a player did not play is an
-empty cell (never 0), and why he missed it (abgemeldet, nachgemeldet) has a column of its own.
+empty cell (never 0), and why he missed it (abgemeldet, nachgemeldet) has a column of its own; the
+last column names the rounds whose table's figures were corrected after they counted ("korrigiert":
+R1, R3), as the ranking page marks them.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class OpenRankingReport:
             Column(_("entschieden durch"), "text", 16),
             Column(_("Preisgeld"), "amount", 12),
             Column(_("Sachpreis"), "text", 24),
+            Column(_("korrigiert"), "text", 11),
         ]
 
     def rows(self) -> Iterator[list[Any]]:
@@ -62,6 +65,7 @@ class OpenRankingReport:
                 None if row.shared else decided_label(row.decided_by),
                 Amount(row.prize_cents, CENT) if row.prize_cents else None,
                 row.prize_item or None,
+                ", ".join(f"R{r}" for r in row.corrected) or None,
             ]
 
 

@@ -680,6 +680,13 @@ class RankRow:
         return away_note(self.withdrawn_before, self.registered_before)
 
     @property
+    def corrected_note(self) -> str:
+        """The mark of figures corrected after they counted: "korrigiert (R1, R3)" (empty if none)."""
+        if not self.corrected:
+            return ""
+        return _("korrigiert (%(rounds)s)") % {"rounds": ", ".join(f"R{r}" for r in self.corrected)}
+
+    @property
     def decided_label(self) -> str:
         """What put him below the player above on equal points (empty where the points did)."""
         return decided_label(self.decided_by) or ""

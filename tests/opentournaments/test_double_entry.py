@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from opentournaments import selectors, services
 from opentournaments.models import OpenTournament, RoundTable, TableScore, Typing
 from opentournaments.selectors import SheetState
 from tests.factories import World, make_open_tournament
+from tests.opentournaments.test_prints import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -87,6 +91,27 @@ def test_a_correction_keeps_who_when_old_and_new_and_the_ranking_says_korrigiert
     rows = {row.number: row for row in selectors.open_ranking(tournament).rows}
     assert all(rows[n].corrected == (1,) for n in table.seats)
     assert not any(row.corrected for n, row in rows.items() if n not in table.seats)
+
+
+def test_the_grossbild_the_excel_and_the_pdf_mark_korrigiert_as_the_page_does(client_as, world: World) -> None:
+    tournament = make_open_tournament(world.club, players=8, rounds=2)
+    round1 = services.round_draw(tournament=tournament, seed=1, user=None)
+    table = round1.tables.first()
+    services.table_figures_enter(table=table, **figures(table, 10, -5, -5, 0), user=None)
+    services.round_draw(tournament=tournament, seed=2, user=None)
+    services.table_figures_enter(table=table, **figures(table, 10, -7, -3, 0), user=None)
+    client = client_as("member")
+    names = dict(tournament.registrations.values_list("start_number", "name"))
+    marked = {names[n] for n in table.seats}
+    for page in (url("ranking", tournament), url("room", tournament)):
+        html = client.get(page).content.decode()
+        assert html.count('class="corrected">korrigiert (R1)<') == len(table.seats), page
+    assert pdf_text(client.get(url("ranking_pdf", tournament)).content).count("korrigiert (R1)") == len(table.seats)
+    sheet = load_workbook(io.BytesIO(client.get(url("ranking_xlsx", tournament)).content)).active
+    header, *body = list(sheet.iter_rows(min_row=2, values_only=True))
+    column = header.index("korrigiert")
+    assert {row[header.index("Name")] for row in body if row[column] == "R1"} == marked
+    assert all(row[column] is None for row in body if row[header.index("Name")] not in marked)
 
 
 def test_a_correction_with_zweiterfassung_waits_for_its_second_typing(tournament: OpenTournament) -> None:

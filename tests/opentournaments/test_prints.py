@@ -258,3 +258,11 @@ def test_a_shared_place_is_a_number_marked_geteilt_in_excel(client_as, world: Wo
     sheet = load_workbook(io.BytesIO(client_as("member").get(url("ranking_xlsx", tournament)).content)).active
     rows = list(sheet.iter_rows(min_row=3, values_only=True))
     assert {(row[0], row[1]) for row in rows} == {(1, "geteilt")}
+
+
+def test_the_wertungszettel_names_each_dealer_whole_beside_his_number(client_as, world: World) -> None:
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    tournament.registrations.filter(start_number=1).update(name="Franziska Grünwald")
+    services.round_draw(tournament=tournament, seed=1, user=None)
+    text = pdf_text(client_as("member").get(url("sheets_pdf", tournament, round_number=1)).content)
+    assert text.count("1 Franziska Grünwald") > 1  # the head of her column, and each game she deals

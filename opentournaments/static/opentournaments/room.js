@@ -28,7 +28,8 @@
   // The widest name of a prize winner or a podium place, in em of the board (the type's size
   // scales every length): the name column is at least that wide, so those names stand whole
   // (issue 31 §7). Measured on a canvas: most rows are hidden while the board is laid out. At
-  // most 24 em, so one absurdly long name does not squeeze every page into one column.
+  // most 24 em for the name itself, so one absurdly long name does not squeeze every page into one
+  // column.
   var canvas = document.createElement("canvas").getContext("2d");
   function winnerNameEm(b) {
     var widest = 8;
@@ -37,9 +38,15 @@
       var style = getComputedStyle(names[i]);
       canvas.font = style.fontWeight + " 100px " + style.fontFamily;
       var text = names[i].firstChild ? names[i].firstChild.textContent : "";
-      widest = Math.max(widest, canvas.measureText(text.trim()).width / 100 + 0.3);
+      var width = Math.min(24, canvas.measureText(text.trim()).width / 100 + 0.3);
+      // Its marks (nachgemeldet, korrigiert) too, in their type of 0.7 em: a winner's line whole.
+      var marks = names[i].querySelectorAll("small");
+      for (var j = 0; j < marks.length; j++) {
+        width += (0.7 * canvas.measureText(" " + marks[j].textContent.trim()).width) / 100;
+      }
+      widest = Math.max(widest, width);
     }
-    return Math.min(24, widest);
+    return widest;
   }
 
   // A column of words (the prize, "entschieden durch") as wide as its widest entry, head
@@ -81,8 +88,8 @@
     // filled evenly rather than the last one left nearly empty.
     cols = Math.ceil(rows.length / count / perCol);
     perCol = Math.ceil(rows.length / count / cols);
-    // One column that is still wider than the window (a phone): the type must get smaller.
-    return { size: size, cols: cols, perCol: perCol, pages: count, fits: least <= list.clientWidth + 0.5 };
+    // ``fits``: one column is as wide as the screen at most (else the points run off its edge).
+    return { size: size, cols: cols, perCol: perCol, pages: count, fits: least <= list.clientWidth + 1 };
   }
 
   function show() {
@@ -111,7 +118,7 @@
     if (!heads || !rows.length) return;
     while (heads.children.length > 1) heads.removeChild(heads.lastElementChild);
     setProperty("--room-cols", 1);
-    fitColumn(b, "c-prize", 0.3, 8);
+    fitColumn(b, "c-prize", 0.3, 14);  // money and a Sachpreis: "60,00 € · Geräuchertes"
     fitColumn(b, "c-decided", 0.7, 9);
     var nameMin = winnerNameEm(b).toFixed(2) + "em";
     var size = Math.max(SMALLEST, Math.min(window.innerHeight / 52, window.innerWidth / 80));
@@ -123,17 +130,23 @@
     var best = null;
     for (var s = size; s >= SMALLEST && !best; s /= 1.06) {
       var wide = plan(b, rows, s);
-      if (wide.pages <= narrow.pages) best = wide;
+      if (wide.pages <= narrow.pages && wide.fits) best = wide;
     }
-    best = best || plan(b, rows, size);
+    for (s = size; s >= SMALLEST && !best; s /= 1.06) {  // else the largest type whose row fits
+      var fitting = plan(b, rows, s);
+      if (fitting.fits) best = fitting;
+    }
+    best = best || plan(b, rows, SMALLEST);
+    // A phone: below the projector's smallest type until one column fits the screen.
     while (!best.fits && best.size > PHONE_SMALLEST) best = plan(b, rows, Math.max(PHONE_SMALLEST, best.size / 1.06));
     size = best.size;
     // Larger type where the pages leave room: as long as it takes no more pages and no more
-    // columns (few players get large type on one page; names keep their width).
+    // columns, and the row still fits the screen (few players get large type on one page; names
+    // keep their width).
     while (size < LARGEST) {
       size = Math.min(LARGEST, size * 1.06);
       var larger = plan(b, rows, size);
-      if (larger.pages > best.pages || larger.cols > best.cols || (best.fits && !larger.fits)) break;
+      if (larger.pages > best.pages || larger.cols > best.cols || !larger.fits) break;
       best = larger;
     }
     setProperty("--room-size", best.size + "px");
