@@ -16,6 +16,7 @@
 var pyodide = null; // the runtime, once started (bench_offline reads its memory's size)
 var python = null; // Promise of the module scoring.engine.offline
 var tables = {}; // Promise of an OfflineTable by the page's number
+var timings = {}; // ms on the worker's clock at each step of the start (bench_offline reads them)
 
 function start(pyodideUrl, engineUrl) {
   if (!python) {
@@ -25,14 +26,18 @@ function start(pyodideUrl, engineUrl) {
     });
     python = Promise.resolve()
       .then(function () {
+        timings.start = performance.now();
         self.importScripts(pyodideUrl + "pyodide.js");
         return Promise.all([self.loadPyodide({ indexURL: pyodideUrl }), engine]);
       })
       .then(function (parts) {
         pyodide = parts[0];
+        timings.pyodide = performance.now();
         pyodide.unpackArchive(parts[1], "zip", { extractDir: "/engine" });
         pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
-        return pyodide.pyimport("scoring.engine.offline");
+        var module = pyodide.pyimport("scoring.engine.offline");
+        timings.engine = performance.now();
+        return module;
       });
     python.catch(function () { python = null; });
   }
@@ -44,7 +49,11 @@ function answer(message) {
     case "start":
       return start(message.pyodideUrl, message.engineUrl).then(function () { return null; });
     case "table":
-      tables[message.table] = python.then(function (module) { return module.OfflineTable(message.data); });
+      tables[message.table] = python.then(function (module) {
+        var made = module.OfflineTable(message.data);
+        timings.table = performance.now();
+        return made;
+      });
       return tables[message.table].then(function () { return null; });
     case "call":
       return tables[message.table].then(function (table) { return table[message.method](message.argument); });

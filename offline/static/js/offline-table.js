@@ -212,9 +212,14 @@
         return call(engine, "fold", waiting(list).map(function (r) { return r.entry || null; })).then(function (answer) {
           folded = answer;
           render(list);
-          updateForms();
+          // The form in a task of its own: each stays short on a slow phone (issue 33).
+          return nextTask().then(updateForms);
         });
       });
+  }
+
+  function nextTask() {
+    return new Promise(function (resolve) { setTimeout(resolve, 0); });
   }
 
   function refold() {
