@@ -133,7 +133,7 @@ def first_preview_ms(page: Page, url: str, players: list[str]) -> dict[str, Any]
     return {**_page_times(page), **_worker_steps(page)}
 
 
-def _worker_steps(page: Page) -> dict[str, int]:
+def _worker_steps(page: Page) -> dict[str, Any]:
     """The engine's start in its worker: loading Pyodide (WebAssembly, standard library, Python's
     start), importing the engine, making the table (its log folded)."""
     for worker in page.workers:
@@ -141,6 +141,8 @@ def _worker_steps(page: Page) -> dict[str, int]:
             t = worker.evaluate("timings")
             if "table" in t:
                 return {
+                    "worker_snapshot_bytes": int(t.get("snapshot") or t.get("made") or 0),
+                    "worker_from_snapshot": bool(t.get("snapshot")),
                     "worker_pyodide_ms": round(t["pyodide"] - t["start"]),
                     "worker_engine_import_ms": round(t["engine"] - t["pyodide"]),
                     "worker_table_ms": round(t["table"] - t["engine"]),
@@ -267,7 +269,9 @@ def measure_rate(context: BrowserContext, url: str, players: list[str], rate: in
     browser = context.browser
     for _ in range(runs):
         if browser:
-            browser.start_tracing(page=page, categories=["devtools.timeline"])
+            browser.start_tracing(
+                page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute"]
+            )
         times = first_preview_ms(page, url, players)
         if browser:
             times["longest_engine_answer_task_ms"] = _engine_answers_on_main_thread(browser.stop_tracing())

@@ -18,23 +18,78 @@ var python = null; // Promise of the module scoring.engine.offline
 var tables = {}; // Promise of an OfflineTable by the page's number
 var timings = {}; // ms on the worker's clock at each step of the start (bench_offline reads them)
 
+// The started engine's memory (Pyodide's memory snapshot, issue 33): made once on this phone
+// right after the engine is imported (before any table: no one's data in it), kept in Cache
+// Storage under the name of the service worker's shell cache, which changes whenever Pyodide or
+// the engine does; a later start restores it instead of starting Python and importing the
+// engine. Without the service worker's cache there is none.
+var SNAPSHOTS = "schafkopf-engine-snapshot";
+
+function snapshotKey() {
+  if (!self.caches) return Promise.resolve(null);
+  return caches.keys().then(function (names) {
+    var shell = names.filter(function (n) { return n.indexOf("schafkopf-shell-") === 0; })[0];
+    return shell ? new URL("/offline/engine-snapshot/" + shell, self.location.href).href : null;
+  });
+}
+
+function savedSnapshot(key) {
+  if (!key) return Promise.resolve(null);
+  return caches.open(SNAPSHOTS)
+    .then(function (cache) { return cache.match(key); })
+    .then(function (found) { return found ? found.arrayBuffer() : null; });
+}
+
+function saveSnapshot(key, bytes) {
+  return caches.open(SNAPSHOTS).then(function (cache) {
+    return cache.keys()
+      .then(function (old) { return Promise.all(old.map(function (r) { return cache.delete(r); })); })
+      .then(function () { return cache.put(key, new Response(bytes)); });
+  });
+}
+
 function start(pyodideUrl, engineUrl) {
   if (!python) {
+    timings.start = performance.now();
     var engine = fetch(engineUrl).then(function (response) {
       if (!response.ok) throw new Error("engine " + response.status);
       return response.arrayBuffer();
     });
-    python = Promise.resolve()
-      .then(function () {
-        timings.start = performance.now();
-        self.importScripts(pyodideUrl + "pyodide.js");
-        return Promise.all([self.loadPyodide({ indexURL: pyodideUrl }), engine]);
-      })
+    var key = snapshotKey().catch(function () { return null; });
+    var snapshot = key.then(savedSnapshot).catch(function () { return null; });
+    self.importScripts(pyodideUrl + "pyodide.js");
+    python = Promise.all([engine, key, snapshot])
       .then(function (parts) {
-        pyodide = parts[0];
+        var options = { indexURL: pyodideUrl };
+        if (parts[2]) options._loadSnapshot = new Uint8Array(parts[2]);
+        else if (parts[1]) options._makeSnapshot = true;
+        timings.snapshot = parts[2] ? parts[2].byteLength : 0;
+        return self.loadPyodide(options)
+          .catch(function (error) {
+            if (!options._loadSnapshot) throw error;
+            // A snapshot this runtime does not take: started the long way, made again.
+            console.warn("engine snapshot not restored:", error);
+            parts[2] = null;
+            return caches.delete(SNAPSHOTS).then(function () {
+              return self.loadPyodide({ indexURL: pyodideUrl, _makeSnapshot: !!parts[1] });
+            });
+          })
+          .then(function (py) { return [py, parts]; });
+      })
+      .then(function (started) {
+        pyodide = started[0];
+        var parts = started[1];
         timings.pyodide = performance.now();
-        pyodide.unpackArchive(parts[1], "zip", { extractDir: "/engine" });
-        pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
+        // The engine's files also after a snapshot: a module imported late is read from them.
+        pyodide.unpackArchive(parts[0], "zip", { extractDir: "/engine" });
+        if (!parts[2]) {
+          pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scoring.engine.offline");
+          if (parts[1]) {
+            var bytes = pyodide.makeMemorySnapshot();
+            timings.made = bytes.byteLength;
+            saveSnapshot(parts[1], bytes).catch(function (error) { console.warn("engine snapshot:", error); });
+          }
+        }
         var module = pyodide.pyimport("scoring.engine.offline");
         timings.engine = performance.now();
         return module;
