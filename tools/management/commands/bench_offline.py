@@ -1,14 +1,16 @@
 """``manage.py bench_offline``: the offline score sheet on a phone-sized Debian Chromium
 (issues 16 and 33).
 
-Makes a temporary database (the test database of the configured one: a file SQLite under
-/tmp by default, migrated, dropped at the end), builds a club with one table of ``--hands``
-entries there, and starts the app on 127.0.0.1 against it. Then, for each CPU slowdown of
-``--cpu`` (Chrome's ``Emulation.setCPUThrottlingRate``; 1 and 4 by default), a fresh phone
-(390×844, touch) installs the app and measures (``tools.bench_offline.measure_rate``): the
-page's memory online without the engine and with it started in the background; the longest
-main-thread task while the engine starts; a hand typed online whose signal drops, until the
-first offline preview; the page opened offline (``--runs`` times), until the first preview.
+Makes a temporary database (``tools.benchdb.temporary_database``: a SQLite file in a temporary
+folder, or a new database on the configured PostgreSQL server; migrated, dropped at the end),
+builds a club with one table of ``--hands`` entries there, and starts the app on 127.0.0.1
+against it. Then, for each CPU slowdown of ``--cpu`` (Chrome's
+``Emulation.setCPUThrottlingRate``, 1 and 4 by default: it slows the page's main thread only,
+not a Web Worker), a fresh phone (390×844, touch) installs the app and measures
+(``tools.bench_offline.measure_rate``): the page's memory online without the engine and with
+it started in the background; the longest main-thread task while the engine starts; a hand
+typed online whose signal drops, until the first offline preview; the page opened offline
+(``--runs`` times), until the first preview, with the engine's steps in its worker.
 Prints JSON (times in ms on the page's own clock, memory in bytes).
 
 Needs the development requirements (Playwright) and Debian's Chromium; run it with
@@ -19,15 +21,12 @@ from __future__ import annotations
 
 import json
 import random
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection
 from django.test import Client
 from django.test.testcases import LiveServerThread
 
@@ -38,6 +37,7 @@ from scoring.engine.samples import schafkopf_hand
 from scoring.engine.session import advance
 from scoring.models import Table
 from tools.bench_offline import measure_rate
+from tools.benchdb import temporary_database
 
 SLUG = "bench-offline"
 PLAYERS = ["Anna", "Bert", "Cilli", "Done"]
@@ -59,14 +59,8 @@ class Command(BaseCommand):
             raise CommandError("Playwright is missing: pip install -r requirements-dev.txt") from None
         if not CHROMIUM.exists():
             raise CommandError(f"No Chromium at {CHROMIUM} (apt-get install chromium)")
-        with tempfile.TemporaryDirectory(prefix="bench-offline-") as folder:
-            if connection.vendor == "sqlite":
-                settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = str(Path(folder) / "bench.sqlite3")
-            old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-            try:
-                result = self._measure(sync_playwright, options)
-            finally:
-                connection.creation.destroy_test_db(old_name, verbosity=0)
+        with temporary_database():
+            result = self._measure(sync_playwright, options)
         self.stdout.write(json.dumps(result, indent=2))
 
     def _measure(self, sync_playwright: Any, options: dict[str, Any]) -> dict[str, Any]:
