@@ -98,6 +98,7 @@ new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 window.addEventListener("offline", () => { window.__offlineAt = performance.now(); });
+document.addEventListener("input", () => { window.__lastInputAt = performance.now(); }, true);
 """
 
 
@@ -115,6 +116,7 @@ def _page_times(page: Page) -> dict[str, Any]:
                 engine_start_ms: start, engine_ready_ms: ready,
                 first_preview_ms: Number(root.firstPreviewMs || 0),
                 offline_at_ms: window.__offlineAt || null,
+                last_input_ms: Math.round(window.__lastInputAt || 0),
                 longest_task_during_start_ms: Math.round(Math.max(0, ...during)),
                 long_tasks_during_start: during.length,
                 longest_task_ms: Math.round(Math.max(0, ...tasks.map(([s, d]) => d))),
