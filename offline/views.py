@@ -57,7 +57,6 @@ APP_STATIC = (
     "js/offline-register.js",
     "js/offline-table.js",
     "js/offline-engine.js",
-    "js/offline-engine-start.js",
     "icons/icon-192.png",
     "icons/icon-512.png",
 )

@@ -83,9 +83,7 @@
   // Loads Pyodide and the engine in the worker; resolves when the engine can make tables.
   function startPython() {
     if (!python) {
-      var early = window.offlineEngine; // started while the page was read (offline-engine-start.js)
-      window.offlineEngine = null;
-      worker = early ? early.worker : new Worker(cfg.engineWorkerUrl);
+      worker = new Worker(cfg.engineWorkerUrl);
       worker.onmessage = function (event) {
         var answer = asked[event.data.id];
         delete asked[event.data.id];
@@ -98,7 +96,7 @@
         Object.keys(asked).forEach(function (id) { asked[id].reject(new Error("engine worker")); });
         asked = {};
       };
-      python = early ? early.started : ask({ op: "start", pyodideUrl: absolute(cfg.pyodideUrl), engineUrl: absolute(cfg.engineUrl) });
+      python = ask({ op: "start", pyodideUrl: absolute(cfg.pyodideUrl), engineUrl: absolute(cfg.engineUrl) });
       python.catch(function () {
         python = null;
         if (worker) worker.terminate();
