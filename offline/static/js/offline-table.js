@@ -130,14 +130,19 @@
       }
       if (!cfg.engineStartMs) cfg.engineStartMs = String(Math.round(performance.now()));
       var id = ++tableCount;
+      var stored = 0; // entries of the stored log in this table
       table = Promise.all([startPython(), data ? data : fetchData()])
-        .then(function (parts) { return ask({ op: "table", table: id, data: JSON.stringify(parts[1]) }); })
+        .then(function (parts) {
+          stored = parts[1].log.length;
+          return ask({ op: "table", table: id, data: JSON.stringify(parts[1]) });
+        })
         .then(function () {
           var engine = { id: id };
           if (status === t("loading")) status = "";
           return foldWith(engine).then(function () {
             ready = true;
             if (!cfg.engineReadyMs) cfg.engineReadyMs = String(Math.round(performance.now()));
+            cfg.engineLog = String(stored); // the stored entries the engine has folded
             return engine;
           });
         });
