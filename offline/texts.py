@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 TEXTS = {
     "offline": _("Offline: Einträge bleiben auf diesem Telefon und werden übertragen, sobald wieder Netz ist."),
-    "loading": _("Der Rechner für unterwegs wird geladen …"),
+    "loading": _("Das Handy macht sich bereit …"),
     "failed": _("Ohne Netz ist diese Liste auf diesem Telefon noch nicht eingerichtet: einmal mit Netz öffnen."),
     "heading": _("Noch nicht übertragen"),
     "waiting": _("noch nicht übertragen"),

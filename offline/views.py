@@ -56,6 +56,7 @@ APP_STATIC = (
     "js/score-entry.js",
     "js/offline-register.js",
     "js/offline-table.js",
+    "js/offline-engine.js",
     "icons/icon-192.png",
     "icons/icon-512.png",
 )

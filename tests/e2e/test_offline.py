@@ -528,3 +528,39 @@ def test_an_evening_offline_by_taps_follows_the_deal_and_stores_the_phones_amoun
     server = selectors.table_sheet(table).totals
     assert [totals[name] for name in FIVE] == [format_amount(v, "cent").replace("\u00a0€", "") for v in server]
     print("taps per kind offline:", {kind: sorted(counts) for kind, counts in taps.items()})
+
+
+def test_the_engine_starts_online_and_follows_the_saves_so_the_signal_dropping_costs_nothing(
+    live_server: LiveServer, world: World, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """Issue 33: with the page open online the phone's engine starts in the background (a Web
+    Worker) and is made anew after every save; when the signal drops in the middle of a hand the
+    preview is the engine's at once, with no "getting ready" note, for the log as it is now."""
+    table = _table(world)
+    context, page, problems = phone
+    url = live_server.url + table.get_absolute_url()
+    install_app(page, url)
+    page.reload()  # a page the service worker controls from the start
+    root = page.locator("#offline-table")
+    expect(root).to_have_attribute("data-engine-log", "0", timeout=ENGINE_TIMEOUT_MS)
+    expect(root).to_be_hidden()  # online nothing of it shows
+
+    tap_rufspiel(page, PLAYERS[0], PLAYERS[1], 72)
+    page.get_by_label("Augen der Spieler").press("Enter")  # saved online, by the server
+    expect(page.locator("#entry-1")).to_be_visible(timeout=WAIT)
+    expect(root).to_have_attribute("data-engine-log", "1", timeout=ENGINE_TIMEOUT_MS)
+
+    context.set_offline(True)  # no reload: the signal drops with the page open
+    tap_rufspiel(page, PLAYERS[1], PLAYERS[2], 61)
+    expect(page.locator("#preview table.payouts[data-offline]")).to_be_visible(timeout=WAIT)
+    for place in (root, page.locator("#preview")):
+        expect(place).not_to_contain_text("Das Handy macht sich bereit")
+    page.get_by_label("Augen der Spieler").press("Enter")
+    expect(page.locator("#offline-table tr.offline-entry")).to_have_count(1, timeout=WAIT)
+    [row] = queued_rows(page)
+    assert row["number"] == 2
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 2)
+    assert _ledger(table)[2] == row["amounts"]
+    assert not [p for p in problems if "Content Security Policy" in p], problems

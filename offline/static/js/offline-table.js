@@ -22,7 +22,7 @@
   var lang = document.documentElement.lang || "de";
   var offline = !navigator.onLine;
   var data = null; // the table's rules, players, log, stored keys (offline.json)
-  var python = null; // Promise of the module scoring.engine.offline
+  var python = null; // Promise: the engine started in its worker (startPython)
   var table = null; // Promise of the OfflineTable for `data`
   var folded = null; // the fold of the waiting entries: {entries, totals, state}
   var status = ""; // a line about the engine or the sending
@@ -82,35 +82,46 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
-  // --- the engine (Pyodide) -------------------------------------------------------------------
+  // --- the engine (Pyodide in a Web Worker, offline-engine.js) ---------------------------------
 
-  function loadScript(src) {
+  var worker = null; // the engine's Web Worker
+  var asked = {}; // its unanswered messages by id: {resolve, reject}
+  var lastAsked = 0;
+  var tableCount = 0; // the page's number of the worker's latest OfflineTable
+  var ready = false; // the engine has answered for the current table
+
+  function ask(message) {
     return new Promise(function (resolve, reject) {
-      var script = document.createElement("script");
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = function () { reject(new Error("cannot load " + src)); };
-      document.head.appendChild(script);
+      message.id = ++lastAsked;
+      asked[message.id] = { resolve: resolve, reject: reject };
+      worker.postMessage(message);
     });
   }
 
+  function absolute(url) { return new URL(url, window.location.href).href; }
+
+  // Loads Pyodide and the engine in the worker; resolves when the engine can make tables.
   function startPython() {
     if (!python) {
-      python = loadScript(cfg.pyodideUrl + "pyodide.js")
-        .then(function () { return loadPyodide({ indexURL: cfg.pyodideUrl }); })
-        .then(function (py) {
-          return fetch(cfg.engineUrl)
-            .then(function (response) {
-              if (!response.ok) throw new Error("engine " + response.status);
-              return response.arrayBuffer();
-            })
-            .then(function (zip) {
-              py.unpackArchive(zip, "zip", { extractDir: "/engine" });
-              py.runPython("import sys\nsys.path.insert(0, '/engine')");
-              return py.pyimport("scoring.engine.offline");
-            });
-        });
-      python.catch(function () { python = null; });
+      worker = new Worker(cfg.engineWorkerUrl);
+      worker.onmessage = function (event) {
+        var answer = asked[event.data.id];
+        delete asked[event.data.id];
+        if (!answer) return;
+        if ("error" in event.data) answer.reject(new Error(event.data.error));
+        else answer.resolve(event.data.result);
+      };
+      worker.onerror = function (event) { // the worker's script itself did not load
+        event.preventDefault();
+        Object.keys(asked).forEach(function (id) { asked[id].reject(new Error("engine worker")); });
+        asked = {};
+      };
+      python = ask({ op: "start", pyodideUrl: absolute(cfg.pyodideUrl), engineUrl: absolute(cfg.engineUrl) });
+      python.catch(function () {
+        python = null;
+        if (worker) worker.terminate();
+        worker = null;
+      });
     }
     return python;
   }
@@ -128,22 +139,38 @@
       });
   }
 
-  // The OfflineTable for the latest data, with the waiting entries folded on top.
+  // The OfflineTable for the latest data, with the waiting entries folded on top: a handle
+  // ({id}) for call(), which asks the worker.
   function startEngine() {
     if (!table) {
-      status = t("loading");
-      render();
+      ready = false;
+      if (offline) {
+        status = t("loading");
+        render();
+      }
+      if (!cfg.engineStartMs) cfg.engineStartMs = String(Math.round(performance.now()));
+      var id = ++tableCount;
+      var stored = 0; // entries of the stored log in this table
       table = Promise.all([startPython(), data ? data : fetchData()])
-        .then(function (parts) { return parts[0].OfflineTable(JSON.stringify(parts[1])); })
-        .then(function (engine) {
-          status = "";
-          if (!cfg.engineReadyMs) cfg.engineReadyMs = String(Math.round(performance.now()));
-          return foldWith(engine).then(function () { return engine; });
+        .then(function (parts) {
+          stored = parts[1].log.length;
+          return ask({ op: "table", table: id, data: JSON.stringify(parts[1]) });
+        })
+        .then(function () {
+          var engine = { id: id };
+          if (status === t("loading")) status = "";
+          return foldWith(engine).then(function () {
+            ready = true;
+            if (!cfg.engineReadyMs) cfg.engineReadyMs = String(Math.round(performance.now()));
+            cfg.engineLog = String(stored); // the stored entries the engine has folded
+            return engine;
+          });
         });
       table.catch(
         function (error) {
           console.warn("offline engine:", error);
           table = null;
+          if (!offline) return; // online nothing needs it yet: tried again when it does
           status = t("failed");
           render();
         },
@@ -152,8 +179,27 @@
     return table;
   }
 
+  // Online, after the stored log changed (a save, a correction): the engine folds the new log
+  // in the background, so the signal dropping finds it ready; the previous table is dropped.
+  function refreshEngine() {
+    if (!table) return;
+    var previous = table;
+    table = null;
+    startEngine().then(function () {
+      previous.then(function (engine) { return ask({ op: "drop", table: engine.id }); }).catch(function () {});
+    }, function () {});
+  }
+
+  // While online, in idle time after the page loaded: only on a phone whose service worker
+  // serves the app's files from its cache (no data spent), see docs/offline.md "Measured".
+  function startInBackground() {
+    if (offline || table || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
+    idle(function () { if (!offline && !table) startEngine().catch(function () {}); }, { timeout: 3000 });
+  }
+
   function call(engine, method, argument) {
-    return JSON.parse(engine[method](JSON.stringify(argument)));
+    return ask({ op: "call", table: engine.id, method: method, argument: JSON.stringify(argument) }).then(JSON.parse);
   }
 
   function waiting(list) {
@@ -166,15 +212,18 @@
     var pending = waiting(list);
     pending.forEach(function (record, i) {
       if (record.entry || record.unknown) return;
-      call(engine, "fold", pending.slice(0, i).map(function (r) { return r.entry || null; }));
-      var facts = call(engine, "facts", record);
-      if (facts.ok) record.entry = facts.entry;
-      else if (facts.unknown) record.unknown = true;
-      else {
-        record.status = "conflict";
-        record.errors = { __all__: [facts.error.message] };
-      }
-      done = done.then(function () { return put(record); });
+      done = done
+        .then(function () { return call(engine, "fold", pending.slice(0, i).map(function (r) { return r.entry || null; })); })
+        .then(function () { return call(engine, "facts", record); })
+        .then(function (facts) {
+          if (facts.ok) record.entry = facts.entry;
+          else if (facts.unknown) record.unknown = true;
+          else {
+            record.status = "conflict";
+            record.errors = { __all__: [facts.error.message] };
+          }
+          return put(record);
+        });
     });
     return done;
   }
@@ -185,10 +234,17 @@
       .then(function (list) { return completeFacts(engine, list); })
       .then(records)
       .then(function (list) {
-        folded = call(engine, "fold", waiting(list).map(function (r) { return r.entry || null; }));
-        render(list);
-        updateForms();
+        return call(engine, "fold", waiting(list).map(function (r) { return r.entry || null; })).then(function (answer) {
+          folded = answer;
+          render(list);
+          // The form in a task of its own: each stays short on a slow phone (issue 33).
+          return nextTask().then(updateForms);
+        });
       });
+  }
+
+  function nextTask() {
+    return new Promise(function (resolve) { setTimeout(resolve, 0); });
   }
 
   function refold() {
@@ -471,7 +527,11 @@
       .then(function (engine) {
         updateForms();
         var sub = submission(form, target, submitter);
-        var check = call(engine, "preview", sub);
+        return call(engine, "preview", sub).then(function (check) { return [sub, check]; });
+      })
+      .then(function (checked) {
+        var sub = checked[0];
+        var check = checked[1];
         if (!check.ok && !check.unknown) {
           showPreview(form, check);
           return null; // the server would refuse it too: fix it first, nothing is queued
@@ -1017,9 +1077,14 @@
     if (!form) return;
     clearTimeout(timer);
     timer = setTimeout(function () {
+      if (!ready) {
+        // Opened without signal: the form is there at once, the engine a moment later.
+        var box = form.querySelector("#preview");
+        if (box) box.replaceChildren(el("p", { class: "offline-status" }, [el("small", { text: t("loading") })]));
+      }
       startEngine().then(function (engine) {
-        showPreview(form, call(engine, "preview", submission(form, "entry")));
-      });
+        return call(engine, "preview", submission(form, "entry"));
+      }).then(function (answer) { showPreview(form, answer); });
     }, 150);
   }
 
@@ -1028,7 +1093,9 @@
   function goOffline() {
     if (offline) return;
     offline = true;
-    startEngine();
+    // Started in the background while online, the engine is ready: the fold only puts the
+    // page's form in offline hands (applyFacts).
+    startEngine().then(foldWith).catch(function () {});
     render();
   }
 
@@ -1072,8 +1139,7 @@
   // Online, keep the phone's copy of the page and the log as fresh as the screen.
   document.addEventListener("htmx:afterSwap", function (event) {
     if (offline || !event.detail.target || event.detail.target.id !== "table-live") return;
-    prime(true);
-    table = null;
+    prime(true).then(refreshEngine);
     sync();
   });
   window.addEventListener("offline", goOffline);
@@ -1086,20 +1152,29 @@
   // Keep the phone's copy of the table's log current; on the visit that installed the service
   // worker, the page itself came from the network before the worker was there: fetch it again.
   function prime(page) {
-    if (offline) return;
+    if (offline) return Promise.resolve();
     if (page) fetch(window.location.pathname, { credentials: "same-origin" }).catch(function () {});
-    fetchData().catch(function () {});
+    return fetchData().catch(function () {});
   }
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.addEventListener("controllerchange", function () { prime(true); });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      prime(true);
+      startInBackground();
+    });
   }
+  // Opened without signal: the worker starts at once, beside reading the queue and the log.
+  if (offline) startPython().catch(function () {});
 
   records().then(function (list) {
     if (!list.length) prime(false);
     // A page from the cache still carries the key of an entry already in the queue.
     freshKeys(list.map(function (r) { return r.key; }));
     if (offline || list.some(function (r) { return mine(r) && r.status !== "moved"; })) startEngine();
-    else render(list);
+    else {
+      render(list);
+      if (document.readyState === "complete") startInBackground();
+      else window.addEventListener("load", startInBackground);
+    }
     if (!offline) sync();
   });
 })();

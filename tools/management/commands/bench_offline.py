@@ -1,12 +1,17 @@
-"""``manage.py bench_offline``: the offline score sheet on a phone-sized Debian Chromium.
+"""``manage.py bench_offline``: the offline score sheet on a phone-sized Debian Chromium
+(issues 16 and 33).
 
-Starts the app on 127.0.0.1 (a free port) against the configured database, builds the club
-``bench-offline`` with one table of ``--hands`` entries (deleted first if it is there), lets
-the phone install the app, switches the network off and opens the table page ``--runs``
-times, tapping a Rufspiel at once. Prints JSON: ``first_preview_ms`` (navigation start to the
-first live preview from the engine in the page, median; it includes Pyodide's start and the
-fold of the stored log), ``engine_ready_ms``, ``cached_bytes`` (Cache Storage, by cache) and
-``storage_usage_bytes`` (the browser's estimate for the site: caches, IndexedDB, the worker).
+Makes a temporary database (``tools.benchdb.temporary_database``: a SQLite file in a temporary
+folder, or a new database on the configured PostgreSQL server; migrated, dropped at the end),
+builds a club with one table of ``--hands`` entries there, and starts the app on 127.0.0.1
+against it. Then, for each CPU slowdown of ``--cpu`` (Chrome's
+``Emulation.setCPUThrottlingRate``, 1 and 4 by default: it slows the page's main thread only,
+not a Web Worker), a fresh phone (390×844, touch) installs the app and measures
+(``tools.bench_offline.measure_rate``): the page's memory online without the engine and with
+it started in the background; the longest main-thread task while the engine starts; a hand
+typed online whose signal drops, until the first offline preview; the page opened offline
+(``--runs`` times), until the first preview, with the engine's steps in its worker.
+Prints JSON (times in ms on the page's own clock, memory in bytes).
 
 Needs the development requirements (Playwright) and Debian's Chromium; run it with
 ``DJANGO_DEBUG=1`` so the static files come from the source folders (docs/offline.md).
@@ -30,8 +35,9 @@ from scoring import selectors, services
 from scoring.engine.core import EngineError
 from scoring.engine.samples import schafkopf_hand
 from scoring.engine.session import advance
-from scoring.models import Session, Table
-from tools.bench_offline import measure
+from scoring.models import Table
+from tools.bench_offline import measure_rate
+from tools.benchdb import temporary_database
 
 SLUG = "bench-offline"
 PLAYERS = ["Anna", "Bert", "Cilli", "Done"]
@@ -39,11 +45,12 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 class Command(BaseCommand):
-    help = "Time the offline score sheet's first preview (cache warm) and the bytes a phone keeps."
+    help = "Measure the phone's offline engine: start, first previews, main-thread tasks, memory."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--hands", type=int, default=200, help="entries already on the table (default 200)")
-        parser.add_argument("--runs", type=int, default=5, help="offline openings of the page (default 5)")
+        parser.add_argument("--runs", type=int, default=2, help="offline openings of the page per phone (default 2)")
+        parser.add_argument("--cpu", type=int, nargs="+", default=[1, 4], help="CPU slowdowns (default 1 4)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -52,6 +59,11 @@ class Command(BaseCommand):
             raise CommandError("Playwright is missing: pip install -r requirements-dev.txt") from None
         if not CHROMIUM.exists():
             raise CommandError(f"No Chromium at {CHROMIUM} (apt-get install chromium)")
+        with temporary_database():
+            result = self._measure(sync_playwright, options)
+        self.stdout.write(json.dumps(result, indent=2))
+
+    def _measure(self, sync_playwright: Any, options: dict[str, Any]) -> dict[str, Any]:
         table, user = self._table(options["hands"])
         client = Client()
         client.force_login(user)
@@ -62,29 +74,35 @@ class Command(BaseCommand):
         if server.error:
             raise CommandError(f"the server did not start: {server.error}")
         base = f"http://127.0.0.1:{server.port}"
+        result: dict[str, Any] = {"hands": options["hands"], "runs": options["runs"], "phones": []}
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
                     executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-background-networking"]
                 )
-                context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
-                context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}])
-                page = context.new_page()
-                page.set_default_timeout(60_000)
-                result = measure(page, base + table.get_absolute_url(), PLAYERS, options["runs"])
+                for rate in options["cpu"]:
+                    context = browser.new_context(
+                        locale="de-DE",
+                        viewport={"width": 390, "height": 844},
+                        has_touch=True,
+                        is_mobile=True,
+                        device_scale_factor=2,
+                    )
+                    context.add_cookies(
+                        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
+                    )
+                    phone = measure_rate(context, base + table.get_absolute_url(), PLAYERS, rate, options["runs"])
+                    result["phones"].append(phone)
+                    context.close()
                 browser.close()
         finally:
             server.terminate()
-        result["hands"] = options["hands"]
-        self.stdout.write(json.dumps(result, indent=2))
+        return result
 
     def _table(self, hands: int) -> tuple[Table, Any]:
-        """A fresh club with a scorer and a table of ``hands`` random valid entries."""
-        # Sessions first: a seat protects its member, so the club cannot take them along.
-        Session.objects.filter(club__slug=SLUG).delete()
-        Club.objects.filter(slug=SLUG).delete()
+        """A club with a scorer and a table of ``hands`` random valid entries."""
         club = Club.objects.create(name="Bench offline", slug=SLUG)
-        user, _created = get_user_model().objects.get_or_create(username="bench-offline")
+        user = get_user_model().objects.create(username="bench-offline")
         Membership.objects.create(user=user, club=club, role=Role.SCORER)
         members = [Member.objects.create(club=club, display_name=name) for name in PLAYERS]
         session = services.session_create(club=club, date="2026-11-20", user=None)
