@@ -86,7 +86,8 @@ class NumberListField(forms.Field):
 
 MAX_PRIZE_PLACE = 400  # models.MAX_PLAYERS: no place below it
 _PLACED = re.compile(r"^\s*(\d{1,4})\s*[.:)]\s*(.*)$")
-_LAST = re.compile(r"^\s*(letzter|letzte|letzter platz|last)\s*[.:)]?\s*:?\s*(.*)$", re.IGNORECASE)
+# The whole word only (longest first): "Lastenrad" is a prize, "letzter Platz: …" the last place's.
+_LAST = re.compile(r"^\s*(letzter platz|letzter|letzte|last)\b\s*[.:)]?\s*(.*)$", re.IGNORECASE)
 
 
 class PrizeItemsField(forms.CharField):

@@ -31,6 +31,10 @@ def url(name: str, tournament: OpenTournament, **kwargs: object) -> str:
         ("Geräuchertes\nBrotzeitkorb", ["Geräuchertes", "Brotzeitkorb"], ""),
         ("1: Korb\n11: Brotzeit\nletzter: Trostpreis", ["Korb", *[""] * 9, "Brotzeit"], "Trostpreis"),
         ("3. Schinken\nWurst\n\n", ["", "", "Schinken", "Wurst"], ""),
+        # A prize whose word begins like "last"/"letzte" is a prize, not the last place's.
+        ("Lastenrad\nLetzterer Korb", ["Lastenrad", "Letzterer Korb"], ""),
+        ("letzter Platz: Trostpreis", [], "Trostpreis"),
+        ("Letzte: Ölung", [], "Ölung"),
     ],
 )
 def test_sachpreise_name_their_place_or_follow_the_line_above(text: str, items: list[str], last: str) -> None:
