@@ -352,7 +352,9 @@ def registration_remove(*, registration: Registration, user: User) -> None:
     he is withdrawn instead: the seating and the figures name him). His start number is not given
     again: the tournament remembers the highest one given."""
     tournament = _lock(registration.tournament)
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration = Registration.objects.select_for_update().filter(pk=registration.pk).first()
+    if registration is None:  # removed meanwhile (the same form sent twice at once): nothing to do
+        return
     if not selectors.removable(registration):
         raise ValidationError(
             _("Nr. %(number)s ist schon ausgelost und bleibt in der Liste; bitte stattdessen abmelden.")

@@ -61,6 +61,15 @@ def _registration(tournament: OpenTournament, registration_id: int) -> Registrat
     return get_object_or_404(Registration, tournament=tournament, pk=registration_id)
 
 
+def _removed(request: HttpRequest, tournament: OpenTournament, registration_id: int) -> HttpResponse | None:
+    """Back to the desk or the overview, with a word, where the registration was removed already
+    (a remove form sent twice, Back to his page, the other desk laptop): no 404 on the day."""
+    if Registration.objects.filter(tournament=tournament, pk=registration_id).exists():
+        return None
+    messages.info(request, _("Diese Anmeldung ist schon entfernt."))
+    return _back(request, tournament)
+
+
 def _round(tournament: OpenTournament, round_number: int) -> Round:
     return get_object_or_404(
         Round.objects.select_related("tournament__club"), tournament=tournament, number=round_number
@@ -258,6 +267,8 @@ def registration_edit(request: HttpRequest, access: ClubAccess, open_id: int, re
     """Correct a registration's name, Wohnort and Startgeld (at any time); remove one made by
     mistake while he is not drawn yet."""
     tournament = _tournament(access, open_id)
+    if (gone := _removed(request, tournament, registration_id)) is not None:
+        return gone
     registration = _registration(tournament, registration_id)
     initial = {"name": registration.name, "residence": registration.residence, "paid": registration.paid}
     form = RegistrationEditForm(request.POST or None, initial=initial)
@@ -286,6 +297,8 @@ def registration_edit(request: HttpRequest, access: ClubAccess, open_id: int, re
 @club_view(Need.WRITE, methods=["POST"])
 def registration_remove(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
     tournament = _tournament(access, open_id)
+    if (gone := _removed(request, tournament, registration_id)) is not None:
+        return gone
     registration = _registration(tournament, registration_id)
     try:
         services.registration_remove(registration=registration, user=request.user)
@@ -302,13 +315,16 @@ def registration_remove(request: HttpRequest, access: ClubAccess, open_id: int, 
 
 def _back(request: HttpRequest, tournament: OpenTournament) -> HttpResponse:
     # Back to the page the button was on (the desk or the overview), never elsewhere.
-    target = "opentournaments:desk" if request.POST.get("back") == "desk" else "opentournaments:detail"
+    back = request.POST.get("back") or request.GET.get("back")
+    target = "opentournaments:desk" if back == "desk" else "opentournaments:detail"
     return redirect(target, slug=tournament.club.slug, open_id=tournament.pk)
 
 
 @club_view(Need.WRITE, methods=["POST"])
 def registration_paid(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
     tournament = _tournament(access, open_id)
+    if (gone := _removed(request, tournament, registration_id)) is not None:
+        return gone
     registration = _registration(tournament, registration_id)
     services.registration_set_paid(registration=registration, paid=request.POST.get("paid") == "1", user=request.user)
     return _back(request, tournament)
@@ -317,6 +333,8 @@ def registration_paid(request: HttpRequest, access: ClubAccess, open_id: int, re
 @club_view(Need.WRITE, methods=["POST"])
 def registration_withdraw(request: HttpRequest, access: ClubAccess, open_id: int, registration_id: int) -> HttpResponse:
     tournament = _tournament(access, open_id)
+    if (gone := _removed(request, tournament, registration_id)) is not None:
+        return gone
     registration = _registration(tournament, registration_id)
     try:
         if request.POST.get("undo") == "1":

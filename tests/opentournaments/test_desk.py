@@ -153,3 +153,23 @@ def test_a_registration_is_corrected_and_removed_on_its_page(client_as, world: W
     assert (third.residence, third.paid) == ("Dorfen", False)
     client.post(url("remove", tournament, registration_id=third.pk))
     assert list(tournament.registrations.values_list("start_number", flat=True)) == [1, 2]
+
+
+def test_a_removed_registration_sent_again_or_opened_by_back_is_no_404(client_as, world: World) -> None:
+    """The remove form resent (a double click, the browser's resend), Back to the removed one's
+    page, or the other desk laptop still correcting him: back to the page with a word, no 404."""
+    tournament = make_open_tournament(world.club, players=3)
+    third = tournament.registrations.get(start_number=3)
+    client = client_as("scorer")
+    remove = url("remove", tournament, registration_id=third.pk)
+    assert client.post(remove, {"back": "desk"}).url == url("desk", tournament)
+    again = client.post(remove, {"back": "desk"}, follow=True)
+    assert again.status_code == 200 and "schon entfernt" in again.content.decode()
+    page = client.get(url("registration", tournament, registration_id=third.pk) + "?back=desk", follow=True)
+    assert page.redirect_chain[-1][0] == url("desk", tournament) and "schon entfernt" in page.content.decode()
+    edit = client.post(url("registration", tournament, registration_id=third.pk), {"name": "Gast Drei"})
+    assert edit.status_code == 302
+    for name in ("paid", "withdraw"):
+        assert client.post(url(name, tournament, registration_id=third.pk), {"paid": "1"}).status_code == 302
+    assert list(tournament.registrations.values_list("start_number", flat=True)) == [1, 2]
+    services.registration_remove(registration=third, user=None)  # the second of two at once: nothing to do
