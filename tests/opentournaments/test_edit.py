@@ -137,6 +137,8 @@ def test_the_edit_page_saves_shows_locks_and_computes_the_payout(client_as, worl
     client = client_as("owner")
     page = client.get(url("edit", tournament)).content.decode()
     assert "Runde 1 ist ausgelost" in page
+    # Said in words: an emoji lock is an empty box where the laptop has no emoji font (Debian's Chromium).
+    assert "gesperrt:" in page and "\N{LOCK}" not in page
     data = {
         "name": "Preisschafkopf",
         "starts_on": "2026-11-28",
