@@ -266,3 +266,17 @@ def test_the_wertungszettel_names_each_dealer_whole_beside_his_number(client_as,
     services.round_draw(tournament=tournament, seed=1, user=None)
     text = pdf_text(client_as("member").get(url("sheets_pdf", tournament, round_number=1)).content)
     assert text.count("1 Franziska Grünwald") > 1  # the head of her column, and each game she deals
+
+
+def test_stand_in_english_is_a_status_a_running_total_or_a_time_by_where_it_stands(client_as, world: World) -> None:
+    """German "Stand" is three words in English: the registration's status, the Wertungszettel's
+    running total, and the time a board shows ("As of 11:50")."""
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    services.round_draw(tournament=tournament, seed=1, user=None)
+    client = client_as("owner")
+    client.cookies["django_language"] = "en"
+    desk = client.get(url("desk", tournament)).content.decode()
+    assert "<th>Status</th>" in desk and "<th>As of</th>" not in desk
+    text = pdf_text(client.get(url("sheets_pdf", tournament, round_number=1)).content)
+    assert "Total" in text and "As of" not in text
+    assert "As of" in client.get(url("room", tournament)).content.decode()
