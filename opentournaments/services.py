@@ -701,8 +701,7 @@ def table_phone_start(*, table: RoundTable, user: User) -> RoundTable:
 @transaction.atomic
 def table_phone_stop(*, table: RoundTable, user: User) -> RoundTable:
     """Hand a phone table back to its paper sheet (the desk types its figures), as long as no
-    game is on its phone sheet yet: a table with games keeps them, so it stays on the phone. The
-    round's evening goes with its last phone table (nothing is on it)."""
+    game is on its phone sheet yet: a table with games keeps them, so it stays on the phone."""
     table = RoundTable.objects.select_for_update(of=("self",)).select_related("phone_table").get(pk=table.pk)
     sheet = table.phone_table
     if sheet is None:
@@ -717,8 +716,5 @@ def table_phone_stop(*, table: RoundTable, user: User) -> RoundTable:
         )
     table.phone_table = None
     table.save(update_fields=["phone_table"])
-    session = sheet.session
     scoring_services.table_discard(table=sheet, user=user)
-    # The round's evening goes with its last phone table: no empty, open evening in the club's list.
-    scoring_services.session_discard_empty(session=session, user=user)
     return table

@@ -351,24 +351,6 @@ def table_discard(*, table: Table, user: User) -> None:
 
 
 @transaction.atomic
-def session_discard_empty(*, session: Session, user: User) -> bool:
-    """Remove an evening with nothing on it: no table, no Kasse booking, no championship Partie
-    (an open tournament's round evening whose last phone table went back to paper). One with
-    anything on it stays. Whether it was removed."""
-    session = Session.objects.select_for_update().filter(pk=session.pk).first()
-    if session is None:
-        return False
-    if (
-        session.tables.exists()
-        or KasseBooking.objects.filter(session=session).exists()
-        or Session.objects.filter(pk=session.pk, partie__isnull=False).exists()
-    ):
-        return False
-    session.delete()
-    return True
-
-
-@transaction.atomic
 def table_first_dealer_set(*, table: Table, member: Member, user: User) -> Table:
     """Who deals the table's first hand (001 §2.3: the players cut, the highest card deals; at a
     championship the seat order is drawn first, 001 §11.2): before the first entry only. The deal

@@ -17,7 +17,7 @@ from opentournaments import selectors, services
 from opentournaments.models import OpenTournament, Round, RoundTable
 from scoring import hooks
 from scoring import services as scoring_services
-from scoring.models import Session, Table
+from scoring.models import Table
 from tests.factories import ClubFactory, MemberFactory, World, make_open_tournament, seat_names
 from tests.properties import examples
 from tests.tournaments.open_recount import assert_recounted
@@ -114,20 +114,6 @@ def test_a_table_is_either_on_the_phone_or_typed_at_the_desk(club: Club) -> None
     with pytest.raises(ValidationError, match="bleibt am Handy"):
         services.table_phone_stop(table=written, user=None)
     assert RoundTable.objects.get(pk=written.pk).phone_table_id == sheet.pk
-
-
-def test_the_last_phone_table_taken_back_to_paper_leaves_no_empty_evening(club: Club) -> None:
-    """A table taken to a phone and back (nothing played): the club's list of evenings keeps no
-    empty, open "Runde 1" evening; one with another phone table stays."""
-    _tournament, round_ = small(club)
-    first, second = round_.tables.all()
-    session = phone(first).session
-    phone(second)
-    services.table_phone_stop(table=first, user=None)
-    assert Session.objects.filter(pk=session.pk).exists()  # the second table is still on it
-    services.table_phone_stop(table=second, user=None)
-    assert not Session.objects.filter(club=club).exists()
-    assert phone(first).session.note.endswith("Runde 1")  # taken to the phone again: a new evening
 
 
 def test_the_ranking_reads_the_hands_of_a_phone_table_beside_the_desks_totals(club: Club, tmp_path, capsys) -> None:
