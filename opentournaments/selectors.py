@@ -545,9 +545,15 @@ class _Figures:
 
 
 def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
-    registered = tournament.registrations.order_by("start_number").values_list(
-        "start_number", "name", "residence", "withdrawn_before", "registered_before"
-    )
+    registered = [
+        (number, name, residence, withdrawn, late)
+        for number, name, residence, withdrawn, late in tournament.registrations.order_by("start_number").values_list(
+            "start_number", "name", "residence", "withdrawn_before", "registered_before"
+        )
+        # Withdrawn before the first round he was to play: he never sat at a table, so he takes
+        # no place (not one on 0 points above everyone below 0) and no prize.
+        if withdrawn is None or withdrawn > (late or 1)
+    ]
     people = [(number, name, residence) for number, name, residence, _w, _r in registered]
     away = {number: (withdrawn, late) for number, _n, _r, withdrawn, late in registered if withdrawn or late}
     rounds_ = tournament.round_set.order_by("number")

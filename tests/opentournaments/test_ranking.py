@@ -155,3 +155,26 @@ def test_the_ranking_prints_as_a_pdf_even_before_anyone_registered(client_as, wo
     kwargs = {"slug": world.club.slug, "open_id": tournament.pk}
     response = client_as("member").get(reverse("opentournaments:ranking_pdf", kwargs=kwargs))
     assert response.content.startswith(b"%PDF")
+
+
+def test_a_player_withdrawn_before_he_ever_sat_takes_no_place_and_no_prize(client_as, world: World) -> None:
+    """Abgemeldet before round 1 (or a late registration withdrawn before his round): he never sat
+    at a table, so he is in no ranking – not 5th of 9 on 0 points ahead of everyone below 0, with a
+    share of the pot. One withdrawn after he played stays, marked."""
+    from tests.factories import open_round_played
+
+    tournament = make_open_tournament(world.club, players=9, rounds=2)
+    tournament.registrations.update(paid=True)
+    services.open_tournament_update(tournament=tournament, prize_shares=[20, 15, 10, 8, 7, 6, 5, 4, 3], user=None)
+    services.registration_withdraw(registration=tournament.registrations.get(start_number=9), user=None)
+    round1 = services.round_draw(tournament=tournament, seed=1, user=None)
+    open_round_played(round1)
+    services.registration_withdraw(registration=tournament.registrations.get(start_number=1), user=None)
+    ranking = selectors.open_ranking(tournament)
+    assert ranking is not None
+    assert 9 not in [row.number for row in ranking.rows] and len(ranking.rows) == 8
+    assert [row.away_note for row in ranking.rows if row.number == 1] == ["abgemeldet ab Runde 2"]
+    page = client_as("member").get(
+        reverse("opentournaments:ranking", kwargs={"slug": tournament.club.slug, "open_id": tournament.pk})
+    )
+    assert "Xaver Gast 9" not in page.content.decode()
