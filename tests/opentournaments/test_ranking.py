@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from opentournaments import links, selectors, services
 from opentournaments.models import OpenTournament
-from tests.factories import ClubFactory, World, make_open_tournament
+from tests.factories import ClubFactory, World, make_open_tournament, open_round_played
 from tests.opentournaments.test_prints import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -161,8 +161,6 @@ def test_a_player_withdrawn_before_he_ever_sat_takes_no_place_and_no_prize(clien
     """Abgemeldet before round 1 (or a late registration withdrawn before his round): he never sat
     at a table, so he is in no ranking – not 5th of 9 on 0 points ahead of everyone below 0, with a
     share of the pot. One withdrawn after he played stays, marked."""
-    from tests.factories import open_round_played
-
     tournament = make_open_tournament(world.club, players=9, rounds=2)
     tournament.registrations.update(paid=True)
     services.open_tournament_update(tournament=tournament, prize_shares=[20, 15, 10, 8, 7, 6, 5, 4, 3], user=None)
