@@ -280,3 +280,7 @@ def test_stand_in_english_is_a_status_a_running_total_or_a_time_by_where_it_stan
     text = pdf_text(client.get(url("sheets_pdf", tournament, round_number=1)).content)
     assert "Total" in text and "As of" not in text
     assert "As of" in client.get(url("room", tournament)).content.decode()
+    # The prize list's day in the reader's language, as its footer's "Printed" is.
+    day = tournament.starts_on
+    text = pdf_text(client.get(url("prizes_pdf", tournament)).content)
+    assert f"{day:%b}" in text and f"{day.day}. " not in text.split("Prize list")[1][:60]
