@@ -148,3 +148,22 @@ def test_the_entry_page_shows_the_tiles_the_mismatch_and_the_history(client_as, 
     client.post(post, {**data, f"{prefix}-key": "c"})
     page = client.get(entry).content.decode()
     assert 'class="tile confirmed"' in page and 'class="tile waiting"' in page
+
+
+def test_zweiterfassung_switched_on_or_off_midway_keeps_what_counts(world: World) -> None:
+    """Switched on after tables were typed: those keep counting ("eingetragen", not "bestätigt";
+    the same figures typed again confirm them). Switched off with a table typed once: it still
+    waits, and its next typing counts at once."""
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    round1 = services.round_draw(tournament=tournament, seed=1, user=None)
+    typed, waiting = round1.tables.all()
+    services.table_figures_enter(table=typed, **figures(typed, 10, -5, -5, 0), user=None)
+    services.open_tournament_update(tournament=tournament, double_entry=True, user=None)
+    assert states(round1)[0] == SheetState.ENTERED
+    services.table_figures_enter(table=typed, **figures(typed, 10, -5, -5, 0), user=None)
+    assert states(round1)[0] == SheetState.CONFIRMED
+    services.table_figures_enter(table=waiting, **figures(waiting, 4, -4, 0, 0), user=None)
+    services.open_tournament_update(tournament=tournament, double_entry=False, user=None)
+    assert states(round1)[1] == SheetState.TYPED_ONCE and not TableScore.objects.filter(table=waiting).exists()
+    typing = services.table_figures_enter(table=waiting, **figures(waiting, 4, -4, 0, 0), user=None)
+    assert typing.outcome == Typing.COUNTED and states(round1)[1] == SheetState.ENTERED
