@@ -390,11 +390,11 @@ def public_token_renew(*, tournament: OpenTournament, user: User) -> OpenTournam
 @transaction.atomic
 def registration_withdraw(*, registration: Registration, user: User) -> Registration:
     """Withdraw a player before the next round to be drawn; his start number and his figures of
-    the rounds he played stay."""
+    the rounds he played stay. One withdrawn already stays as he is (a double click)."""
     tournament = _lock(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if registration.withdrawn_before is not None:
-        raise ValidationError(_("Dieser Spieler ist schon abgemeldet."))
+    if registration.withdrawn_before is not None:  # the same form sent twice: done already
+        return registration
     drawn = _rounds_drawn(tournament)
     if drawn >= tournament.rounds:
         raise ValidationError(_("Alle Runden sind ausgelost; abmelden lässt sich niemand mehr."))
@@ -405,11 +405,11 @@ def registration_withdraw(*, registration: Registration, user: User) -> Registra
 
 @transaction.atomic
 def registration_return(*, registration: Registration, user: User) -> Registration:
-    """Undo a withdrawal while no round has been drawn since it."""
+    """Undo a withdrawal while no round has been drawn since it; one not withdrawn stays as he is."""
     tournament = _lock(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if registration.withdrawn_before is None:
-        raise ValidationError(_("Dieser Spieler ist nicht abgemeldet."))
+    if registration.withdrawn_before is None:  # the undo sent twice: done already
+        return registration
     if registration.withdrawn_before <= _rounds_drawn(tournament):
         raise ValidationError(_("Seit der Abmeldung wurde schon eine Runde ausgelost."))
     registration.withdrawn_before = None

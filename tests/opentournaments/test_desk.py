@@ -173,3 +173,21 @@ def test_a_removed_registration_sent_again_or_opened_by_back_is_no_404(client_as
         assert client.post(url(name, tournament, registration_id=third.pk), {"paid": "1"}).status_code == 302
     assert list(tournament.registrations.values_list("start_number", flat=True)) == [1, 2]
     services.registration_remove(registration=third, user=None)  # the second of two at once: nothing to do
+
+
+def test_abmelden_sent_twice_is_one_withdrawal_and_no_error(client_as, world: World) -> None:
+    """A double click on "abmelden" (or on its undo): the second finds it done and says nothing
+    (it used to answer with a red "schon abgemeldet" after the first had worked)."""
+    tournament = make_open_tournament(world.club, players=8)
+    third = tournament.registrations.get(start_number=3)
+    client = client_as("scorer")
+    withdraw = url("withdraw", tournament, registration_id=third.pk)
+    client.post(withdraw)
+    page = client.post(withdraw, follow=True).content.decode()
+    assert "schon abgemeldet" not in page
+    third.refresh_from_db()
+    assert third.withdrawn_before == 1
+    client.post(withdraw, {"undo": "1"})
+    assert "nicht abgemeldet" not in client.post(withdraw, {"undo": "1"}, follow=True).content.decode()
+    third.refresh_from_db()
+    assert third.withdrawn_before is None
