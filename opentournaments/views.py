@@ -257,7 +257,7 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
             closed=tournament.round_set.count() >= tournament.rounds,
             next_number=selectors.next_start_number(tournament),
             kasse=selectors.kasse(tournament),
-            latest=selectors.registrations(tournament).order_by("-start_number")[:8],
+            latest=selectors.registrations(tournament).order_by("-pk")[:8],  # the last registered first
         ),
     )
 

@@ -191,3 +191,16 @@ def test_abmelden_sent_twice_is_one_withdrawal_and_no_error(client_as, world: Wo
     assert "nicht abgemeldet" not in client.post(withdraw, {"undo": "1"}, follow=True).content.decode()
     third.refresh_from_db()
     assert third.withdrawn_before is None
+
+
+def test_zuletzt_angemeldet_lists_the_last_registered_first_whatever_their_numbers(client_as, world: World) -> None:
+    """Pre-printed cards come to the desk in any order: the registration just made is on top of
+    "Zuletzt angemeldet", not pushed out of its eight rows by higher numbers typed before."""
+    tournament = make_open_tournament(world.club, players=0)
+    client = client_as("scorer")
+    for number in (40, 31, 22, 18, 17, 16, 15, 14, 13, 3):
+        data = {"name": f"Karte {number}.", "residence": "Dorfen", "start_number": number}
+        client.post(url("desk", tournament), data)
+    page = client.get(url("desk", tournament)).content.decode()
+    latest = page.split("Zuletzt angemeldet")[1]
+    assert "Karte 3." in latest and latest.index("Karte 3.") < latest.index("Karte 13.") < latest.index("Karte 14.")
