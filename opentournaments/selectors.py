@@ -545,22 +545,25 @@ class _Figures:
 
 
 def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
+    rounds_ = tournament.round_set.order_by("number")
+    if after_round is not None:
+        rounds_ = rounds_.filter(number__lte=after_round)
+    counted = max(rounds_.count(), 1)
     registered = [
         (number, name, residence, withdrawn, late)
         for number, name, residence, withdrawn, late in tournament.registrations.order_by("start_number").values_list(
             "start_number", "name", "residence", "withdrawn_before", "registered_before"
         )
-        # Withdrawn before the first round he was to play: he never sat at a table, so he takes
-        # no place (not one on 0 points above everyone below 0) and no prize.
-        if withdrawn is None or withdrawn > (late or 1)
+        # Only who sat at a table of the rounds counted: not one withdrawn before the first round
+        # he was to play, nor a late one before his round is drawn (he would stand on 0 points
+        # above everyone below 0, with a share of the pot).
+        if (late or 1) <= counted and (withdrawn is None or withdrawn > (late or 1))
     ]
     people = [(number, name, residence) for number, name, residence, _w, _r in registered]
     away = {number: (withdrawn, late) for number, _n, _r, withdrawn, late in registered if withdrawn or late}
-    rounds_ = tournament.round_set.order_by("number")
     tables_ = RoundTable.objects.filter(round__tournament=tournament).order_by("round__number", "number")
     scores_ = TableScore.objects.filter(table__round__tournament=tournament)
     if after_round is not None:
-        rounds_ = rounds_.filter(number__lte=after_round)
         tables_ = tables_.filter(round__number__lte=after_round)
         scores_ = scores_.filter(table__round__number__lte=after_round)
     rounds = [(number, day or tournament.starts_on) for number, day in rounds_.values_list("number", "day")]

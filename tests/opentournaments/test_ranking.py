@@ -157,7 +157,9 @@ def test_the_ranking_prints_as_a_pdf_even_before_anyone_registered(client_as, wo
     assert response.content.startswith(b"%PDF")
 
 
-def test_a_player_withdrawn_before_he_ever_sat_takes_no_place_and_no_prize(client_as, world: World) -> None:
+def test_a_player_who_never_sat_at_a_table_of_the_rounds_counted_takes_no_place_and_no_prize(
+    client_as, world: World
+) -> None:
     """Abgemeldet before round 1 (or a late registration withdrawn before his round): he never sat
     at a table, so he is in no ranking – not 5th of 9 on 0 points ahead of everyone below 0, with a
     share of the pot. One withdrawn after he played stays, marked."""
@@ -172,6 +174,12 @@ def test_a_player_withdrawn_before_he_ever_sat_takes_no_place_and_no_prize(clien
     assert ranking is not None
     assert 9 not in [row.number for row in ranking.rows] and len(ranking.rows) == 8
     assert [row.away_note for row in ranking.rows if row.number == 1] == ["abgemeldet ab Runde 2"]
+    # A late registration is in no ranking before his round is drawn (nor in the one after round 1).
+    late = services.registration_create(tournament=tournament, name="Spät Kommer", residence="Isen", user=None)
+    assert late.start_number not in [row.number for row in selectors.open_ranking(tournament).rows]
+    services.round_draw(tournament=tournament, seed=1, user=None)
+    assert late.start_number in [row.number for row in selectors.open_ranking(tournament).rows]
+    assert late.start_number not in [row.number for row in selectors.open_ranking(tournament, 1).rows]
     page = client_as("member").get(
         reverse("opentournaments:ranking", kwargs={"slug": tournament.club.slug, "open_id": tournament.pk})
     )
