@@ -13,6 +13,7 @@ import re
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -73,7 +74,8 @@ class Session(models.Model):
         indexes = [models.Index(fields=["club", "date"])]
 
     def __str__(self) -> str:
-        return f"{self.date:%d.%m.%Y} {self.place}".strip()
+        # The active language's short date: German 30.10.2026, English 10/30/2026.
+        return f"{formats.date_format(self.date, 'SHORT_DATE_FORMAT')} {self.place}".strip()
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:session", kwargs={"slug": self.club.slug, "session_id": self.pk})

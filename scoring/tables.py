@@ -11,7 +11,7 @@ from scoring.models import KasseBooking, Session
 
 
 class SessionTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Datum"), format="d.m.Y", linkify=True)
+    date = tables.DateColumn(verbose_name=_("Datum"), format="SHORT_DATE_FORMAT", linkify=True)
     place = tables.Column(verbose_name=_("Ort, Anlass"), empty_values=())
     table_count = tables.Column(verbose_name=_("Tische"))
     entry_count = tables.Column(verbose_name=_("Einträge"))
@@ -37,7 +37,7 @@ class SessionTable(tables.Table):
 class KasseTable(tables.Table):
     # data-label: on a phone each booking is a card of label–value lines (issue 21: 390 px wide).
     at = tables.DateTimeColumn(
-        verbose_name=_("Zeitpunkt"), format="d.m.Y H:i", attrs={"td": {"data-label": _("Zeitpunkt")}}
+        verbose_name=_("Zeitpunkt"), format="SHORT_DATETIME_FORMAT", attrs={"td": {"data-label": _("Zeitpunkt")}}
     )
     text = tables.Column(verbose_name=_("Text"), attrs={"td": {"data-label": _("Text")}})
     member = tables.Column(verbose_name=_("Spieler"), default="–", attrs={"td": {"data-label": _("Spieler")}})
