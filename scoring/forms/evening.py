@@ -45,7 +45,7 @@ class TableStartForm(PlainTextFields, forms.Form):
 
     def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = preset_choices()
+        self.fields["preset"].choices = preset_choices(evening=True)
         # In the page's language: a label made at import would stay in the language of the first page.
         self.fields["first_dealer"].choices = [(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)]
         self.fields["preset"].initial = club_preset
@@ -189,6 +189,10 @@ def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[s
         if spec.name not in data:
             continue
         value = data[spec.name]
+        if spec.kind == "choice" and value not in spec.choices:
+            # A table option's value its rule set no longer offers (Allgäu's Stock once the
+            # special rounds are off): the option keeps its default.
+            continue
         if spec.kind == "list":
             value = [v for v in spec.choices if v in (value or [])]
             if set(value) != set(spec.default):

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from clubs.models import Member
 from scoring import selectors, services
+from scoring.forms.evening import TableStartForm
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, Session, Table
 from tests.factories import World, rufspiel
 
@@ -358,3 +359,41 @@ def test_a_skat_club_saves_its_rules_with_money_per_point_left_empty(client_as: 
     assert response.status_code == 302
     rules = ClubRules.objects.get(club=world.club)
     assert (rules.preset, rules.options) == ("skat", {"kontra_re": True})
+
+
+def test_turning_the_special_rounds_off_saves_and_the_stock_follows(client_as: Any, world: World) -> None:
+    """Allgäu's Stock is played in the special rounds: with them off its Stock choice is gone, and
+    the page saves "kein Stock" instead of refusing with the option's key and raw values."""
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    data = _rules_post(client, path + "?preset=allgaeu")
+    assert data["special_rounds"] == "on" and data["stock"] == "allgaeu"
+    del data["special_rounds"]
+    response = client.post(path, data)
+    assert response.status_code == 302, response.context["form"].errors
+    rules = ClubRules.objects.get(club=world.club)
+    assert rules.options["special_rounds"] is False and "stock" not in rules.options  # kein Stock, the default
+    shown = client.get(path).context["form"]
+    assert shown["special_rounds"].value() is False and shown["stock"].value() == "none"
+    assert client.post(path, _rules_post(client, path)).status_code == 302  # saved again unchanged
+    assert ClubRules.objects.get(club=world.club).options == rules.options
+
+
+def test_a_refused_value_is_named_in_words_under_the_examples(client_as: Any) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    preview = client.post(
+        reverse("scoring:club_rules_preview", kwargs={"slug": "test"}), _rules_post(client, path, price_rufspiel="-5")
+    ).content.decode()
+    assert "Dieser Wert muss größer oder gleich 0 sein" in preview and "price_rufspiel" not in preview
+
+
+def test_rule_sets_an_evening_cannot_play_are_not_offered(client_as: Any) -> None:
+    """Seeger-Fabian writes points that do not sum to zero: a tournament's list, never a club's
+    evening (the page would only refuse it on saving)."""
+    client = client_as("owner")
+    rules = client.get(reverse("scoring:club_rules", kwargs={"slug": "test"})).content.decode()
+    assert 'value="skat"' in rules and 'value="skat-seeger"' not in rules
+    form = TableStartForm(players=Member.objects.none(), club_preset="allgaeu")
+    offered = [name for name, _label in form.fields["preset"].choices]
+    assert "skat" in offered and "skat-seeger" not in offered
