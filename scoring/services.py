@@ -173,6 +173,13 @@ def club_rules_save(
         key = error.field.rsplit(".", 1)[-1] if error.field and error.field.startswith("ruleset.options.") else None
         raise ValidationError({key or "preset": error.message}) from None
     _refuse_non_zero_sum(ruleset, "preset")
+    current = ClubRules.objects.select_for_update().filter(club=club).first()
+    if current is not None and (current.preset, current.options, current.winnings_to_kasse) == (
+        preset,
+        dict(options),
+        winnings_to_kasse,
+    ):
+        return current  # saved unchanged: nothing to write, who changed them last stays
     rules, _created = ClubRules.objects.update_or_create(
         club=club,
         defaults={

@@ -397,3 +397,14 @@ def test_rule_sets_an_evening_cannot_play_are_not_offered(client_as: Any) -> Non
     form = TableStartForm(players=Member.objects.none(), club_preset="allgaeu")
     offered = [name for name, _label in form.fields["preset"].choices]
     assert "skat" in offered and "skat-seeger" not in offered
+
+
+def test_saving_the_rules_unchanged_changes_nothing(client_as: Any, world: World) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    assert client.post(path, _rules_post(client, path, price_rufspiel="20")).status_code == 302
+    saved = ClubRules.objects.get(club=world.club)
+    other = client_as("owner")
+    assert other.post(path, _rules_post(other, path)).status_code == 302
+    again = ClubRules.objects.get(club=world.club)
+    assert (again.options, again.updated_at, again.updated_by_id) == (saved.options, saved.updated_at, saved.updated_by_id)
