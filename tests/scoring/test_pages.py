@@ -420,3 +420,14 @@ def test_a_price_says_its_unit(client_as: Any) -> None:
     points = client.get(path + "?preset=allgaeu-meisterschaft")
     assert points.context["form"]["price_rufspiel"].help_text == "in Punkten"
     assert "in Punkten" in points.content.decode()
+
+
+def test_a_club_cannot_allow_no_game_at_all(client_as: Any, world: World) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    data = _rules_post(client, path + "?preset=allgaeu")
+    del data["games"]
+    response = client.post(path, data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["games"] == ["Mindestens ein Spiel muss erlaubt sein."]
+    assert not ClubRules.objects.filter(club=world.club).exclude(options={}).exists()
