@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Member
+from clubs.models import Club, Member
 from scoring import selectors, services
 from scoring.forms.evening import TableStartForm
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, Session, Table
@@ -431,3 +431,14 @@ def test_a_club_cannot_allow_no_game_at_all(client_as: Any, world: World) -> Non
     assert response.status_code == 200
     assert response.context["form"].errors["games"] == ["Mindestens ein Spiel muss erlaubt sein."]
     assert not ClubRules.objects.filter(club=world.club).exclude(options={}).exists()
+
+
+def test_an_english_clubs_kasse_bookings_write_the_date_its_way(client_as: Any, world: World, table: Table) -> None:
+    Club.objects.filter(pk=world.club.pk).update(language="en")
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    session = table.session
+    client_as("scorer").post(
+        reverse("scoring:session_close", kwargs={"slug": "test", "session_id": session.pk}), {"book_to_kasse": "on"}
+    )
+    texts = list(KasseBooking.objects.filter(session=session).values_list("text", flat=True))
+    assert texts and all("11/20/2026" in text and "20.11.2026" not in text for text in texts), texts
