@@ -52,5 +52,8 @@ class KasseTable(tables.Table):
         attrs = {"class": "striped kasse"}
         empty_text = _("Noch keine Buchung.")
 
+    def render_text(self, record: KasseBooking) -> str:
+        return record.shown_text
+
     def render_amount(self, record: KasseBooking) -> str:
         return format_html("{}", format_amount(record.amount, record.unit, signed=True))

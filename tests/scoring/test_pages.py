@@ -442,3 +442,19 @@ def test_an_english_clubs_kasse_bookings_write_the_date_its_way(client_as: Any, 
     )
     texts = list(KasseBooking.objects.filter(session=session).values_list("text", flat=True))
     assert texts and all("11/20/2026" in text and "20.11.2026" not in text for text in texts), texts
+
+
+def test_the_kasse_tells_an_evenings_bookings_in_the_pages_language(client_as: Any, world: World, table: Table) -> None:
+    """Booked while the club spoke German ("Gewinn 20.11.2026"), shown after it switched to
+    English: the Kasse tells the booking again ("Winnings 11/20/2026"); an owner's own text stays."""
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    session = table.session
+    client_as("scorer").post(
+        reverse("scoring:session_close", kwargs={"slug": "test", "session_id": session.pk}), {"book_to_kasse": "on"}
+    )
+    KasseBooking.objects.create(club=world.club, amount=500, text="Ausflug 20.11.2026")
+    assert KasseBooking.objects.filter(text="Gewinn 20.11.2026").count() == 2
+    Club.objects.filter(pk=world.club.pk).update(language="en")
+    page = client_as("member").get(reverse("scoring:kasse", kwargs={"slug": "test"})).content.decode()
+    assert page.count("Winnings 11/20/2026") == 2 and "Gewinn" not in page
+    assert "Ausflug 20.11.2026" in page
