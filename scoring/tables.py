@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.amounts import format_amount
 from scoring.models import KasseBooking, Session
@@ -40,7 +41,12 @@ class KasseTable(tables.Table):
         verbose_name=_("Zeitpunkt"), format="SHORT_DATETIME_FORMAT", attrs={"td": {"data-label": _("Zeitpunkt")}}
     )
     text = tables.Column(verbose_name=_("Text"), attrs={"td": {"data-label": _("Text")}})
-    member = tables.Column(verbose_name=_("Spieler"), default="–", attrs={"td": {"data-label": _("Spieler")}})
+    # One booking, one player: "Spieler" is singular here (English "Player", not the list's "Players").
+    member = tables.Column(
+        verbose_name=pgettext_lazy("one player", "Spieler"),
+        default="–",
+        attrs={"td": {"data-label": pgettext_lazy("one player", "Spieler")}},
+    )
     amount = tables.Column(
         verbose_name=_("Betrag"), attrs={"td": {"class": "num", "data-label": _("Betrag")}, "th": {"class": "num"}}
     )

@@ -458,3 +458,10 @@ def test_the_kasse_tells_an_evenings_bookings_in_the_pages_language(client_as: A
     page = client_as("member").get(reverse("scoring:kasse", kwargs={"slug": "test"})).content.decode()
     assert page.count("Winnings 11/20/2026") == 2 and "Gewinn" not in page
     assert "Ausflug 20.11.2026" in page
+
+
+def test_the_kasse_names_one_player_per_booking_in_english(client_as: Any, world: World) -> None:
+    Club.objects.filter(pk=world.club.pk).update(language="en")
+    KasseBooking.objects.create(club=world.club, amount=500, text="Ausflug", member=world.club.members.first())
+    page = client_as("member").get(reverse("scoring:kasse", kwargs={"slug": "test"})).content.decode()
+    assert 'data-label="Player"' in page and 'data-label="Players"' not in page
