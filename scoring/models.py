@@ -13,7 +13,8 @@ import re
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils import formats, translation
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
@@ -73,7 +74,8 @@ class Session(models.Model):
         indexes = [models.Index(fields=["club", "date"])]
 
     def __str__(self) -> str:
-        return f"{self.date:%d.%m.%Y} {self.place}".strip()
+        # The active language's short date: German 30.10.2026, English 10/30/2026.
+        return f"{formats.date_format(self.date, 'SHORT_DATE_FORMAT')} {self.place}".strip()
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:session", kwargs={"slug": self.club.slug, "session_id": self.pk})
@@ -324,3 +326,25 @@ class KasseBooking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.text}: {self.amount}"
+
+    @property
+    def shown_text(self) -> str:
+        """The text in the active language: a booking the app wrote for an evening (its winnings,
+        its Stock, its Storno), in whichever language it was written, is told again from the
+        evening's date; a text an owner typed stays as typed."""
+        if self.session_id is None:
+            return self.text
+        day = self.session.date
+        for message in (
+            gettext_noop("Gewinn %(date)s"),
+            gettext_noop("Stock %(date)s"),
+            gettext_noop("Storno: Abend %(date)s wieder geöffnet"),
+        ):
+            for language in ("de", "en"):
+                with translation.override(language):
+                    # Before the date followed the language, every booking wrote 20.11.2026.
+                    dates = {formats.date_format(day, "SHORT_DATE_FORMAT"), f"{day:%d.%m.%Y}"}
+                    written = {gettext(message) % {"date": date} for date in dates}
+                if self.text in written:
+                    return gettext(message) % {"date": formats.date_format(day, "SHORT_DATE_FORMAT")}
+        return self.text

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import registry
-from scoring.engine.core import OptionSpec
+from scoring.engine.core import OptionSpec, RuleSet
 from scoring.engine.presets.schafkopf_games import GAMES
 from scoring.engine_texts import translated
 
@@ -31,6 +31,30 @@ PRESET_LABELS: dict[str, Promise] = {
     "doppelkopf": _("Doppelkopf (Hausregeln)"),
     "skat": _("Skat (Spielliste nach ISkO)"),
     "skat-seeger": _("Skat nach Seeger-Fabian (Turnierliste)"),
+}
+
+# Options that are an amount, in the rule set's own unit (``RuleSet.UNIT``: a Zähleinheiten list
+# with ``cents_per_unit`` still prices its games in Zähleinheiten).
+AMOUNT_OPTIONS = frozenset(
+    {
+        "price_rufspiel",
+        "price_solo",
+        "price_bettel",
+        "price_mungo",
+        "price_leasters",
+        "price_schneider",
+        "price_schwarz",
+        "price_laufende",
+        "buy_price",
+        "stock_first",
+        "stock_repeat",
+        "stock_double_cap",
+    }
+)
+AMOUNT_UNITS: dict[str, Promise] = {
+    "cent": _("in Cent (10 = 0,10 €)"),
+    "point": _("in Punkten"),
+    "unit": _("in Zähleinheiten"),
 }
 
 OPTION_LABELS: dict[str, Promise] = {
@@ -177,13 +201,16 @@ def preset_label(name: str) -> str:
     return translated(preset.TITLE) if preset is not None else name
 
 
-def preset_choices(family: str | None = None) -> list[tuple[str, str]]:
-    """(key, label) of every rule set (of one family), for a select."""
-    return [
-        (name, preset_label(name))
-        for name, cls in registry.all_presets().items()
-        if family is None or family == cls.FAMILY
-    ]
+def preset_choices(family: str | None = None, *, evening: bool = False) -> list[tuple[str, str]]:
+    """(key, label) of every rule set (of one family), for a select; ``evening``: only those an
+    evening settled between its players can play (not Seeger-Fabian's points)."""
+    presets = evening_presets() if evening else registry.all_presets()
+    return [(name, preset_label(name)) for name, cls in presets.items() if family is None or family == cls.FAMILY]
+
+
+def evening_presets() -> dict[str, type[RuleSet]]:
+    """The rule sets a club's evening can play: those whose defaults sum every hand to zero."""
+    return {name: cls for name, cls in registry.all_presets().items() if cls.build().is_zero_sum()}
 
 
 def option_label(spec: OptionSpec) -> str:

@@ -31,7 +31,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import F, Model, Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
@@ -173,6 +173,13 @@ def club_rules_save(
         key = error.field.rsplit(".", 1)[-1] if error.field and error.field.startswith("ruleset.options.") else None
         raise ValidationError({key or "preset": error.message}) from None
     _refuse_non_zero_sum(ruleset, "preset")
+    current = ClubRules.objects.select_for_update().filter(club=club).first()
+    if current is not None and (current.preset, current.options, current.winnings_to_kasse) == (
+        preset,
+        dict(options),
+        winnings_to_kasse,
+    ):
+        return current  # saved unchanged: nothing to write, who changed them last stays
     rules, _created = ClubRules.objects.update_or_create(
         club=club,
         defaults={
@@ -437,7 +444,7 @@ def session_close(*, session: Session, user: User, book_to_kasse: bool = False) 
     session.closed_by = _user(user)
     session.save(update_fields=["closed_at", "closed_by"])
     if book_to_kasse:
-        when = f"{session.date:%d.%m.%Y}"
+        when = formats.date_format(session.date, "SHORT_DATE_FORMAT")  # in the language of its text
         bookings = [
             KasseBooking(
                 club=session.club,
@@ -477,7 +484,8 @@ def session_reopen(*, session: Session, user: User) -> Session:
             member_id=member_id,
             unit=unit,
             amount=-amount,
-            text=_("Storno: Abend %(date)s wieder geöffnet") % {"date": f"{session.date:%d.%m.%Y}"},
+            text=_("Storno: Abend %(date)s wieder geöffnet")
+            % {"date": formats.date_format(session.date, "SHORT_DATE_FORMAT")},
             by=_user(user),
         )
         for (member_id, unit), amount in open_bookings.items()

@@ -5,13 +5,14 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.amounts import format_amount
 from scoring.models import KasseBooking, Session
 
 
 class SessionTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Datum"), format="d.m.Y", linkify=True)
+    date = tables.DateColumn(verbose_name=_("Datum"), format="SHORT_DATE_FORMAT", linkify=True)
     place = tables.Column(verbose_name=_("Ort, Anlass"), empty_values=())
     table_count = tables.Column(verbose_name=_("Tische"))
     entry_count = tables.Column(verbose_name=_("Einträge"))
@@ -37,10 +38,15 @@ class SessionTable(tables.Table):
 class KasseTable(tables.Table):
     # data-label: on a phone each booking is a card of label–value lines (issue 21: 390 px wide).
     at = tables.DateTimeColumn(
-        verbose_name=_("Zeitpunkt"), format="d.m.Y H:i", attrs={"td": {"data-label": _("Zeitpunkt")}}
+        verbose_name=_("Zeitpunkt"), format="SHORT_DATETIME_FORMAT", attrs={"td": {"data-label": _("Zeitpunkt")}}
     )
     text = tables.Column(verbose_name=_("Text"), attrs={"td": {"data-label": _("Text")}})
-    member = tables.Column(verbose_name=_("Spieler"), default="–", attrs={"td": {"data-label": _("Spieler")}})
+    # One booking, one player: "Spieler" is singular here (English "Player", not the list's "Players").
+    member = tables.Column(
+        verbose_name=pgettext_lazy("one player", "Spieler"),
+        default="–",
+        attrs={"td": {"data-label": pgettext_lazy("one player", "Spieler")}},
+    )
     amount = tables.Column(
         verbose_name=_("Betrag"), attrs={"td": {"class": "num", "data-label": _("Betrag")}, "th": {"class": "num"}}
     )
@@ -51,6 +57,9 @@ class KasseTable(tables.Table):
         order_by = ("-at",)
         attrs = {"class": "striped kasse"}
         empty_text = _("Noch keine Buchung.")
+
+    def render_text(self, record: KasseBooking) -> str:
+        return record.shown_text
 
     def render_amount(self, record: KasseBooking) -> str:
         return format_html("{}", format_amount(record.amount, record.unit, signed=True))

@@ -46,6 +46,7 @@ from scoring.labels import (
     unpaid_notes,
 )
 from scoring.models import Entry, Session, Table, Unit
+from scoring.option_labels import evening_presets
 from scoring.tables import KasseTable, SessionTable
 
 # --- evenings -----------------------------------------------------------------------------------
@@ -746,7 +747,7 @@ def club_rules(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             "access": access,
             "form": form,
             "current": current,
-            "presets": registry.all_presets(),
+            "presets": evening_presets(),
             "examples": _examples(form),
         },
     )
@@ -760,7 +761,7 @@ def club_rules_preview(request: HttpRequest, access: ClubAccess) -> HttpResponse
 
 
 def _rules_form(request: HttpRequest, current: Any) -> RulesForm:
-    presets = registry.all_presets()
+    presets = evening_presets()
     preset = request.POST.get("preset") or request.GET.get("preset") or current.preset
     if preset not in presets:
         preset = current.preset

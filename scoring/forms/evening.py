@@ -19,7 +19,7 @@ from scoring.engine import registry
 from scoring.engine.core import EngineError, OptionSpec
 from scoring.engine.session_rules import table_option_specs
 from scoring.engine_texts import translated
-from scoring.option_labels import choice_label, option_label, preset_choices
+from scoring.option_labels import AMOUNT_OPTIONS, AMOUNT_UNITS, choice_label, option_label, preset_choices
 
 # --- evenings and tables ------------------------------------------------------------------------
 
@@ -45,7 +45,7 @@ class TableStartForm(PlainTextFields, forms.Form):
 
     def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = preset_choices()
+        self.fields["preset"].choices = preset_choices(evening=True)
         # In the page's language: a label made at import would stay in the language of the first page.
         self.fields["first_dealer"].choices = [(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)]
         self.fields["preset"].initial = club_preset
@@ -149,8 +149,11 @@ class RulesForm(forms.Form):
             s for s in self.preset_class.option_specs() if s.name not in self.preset_class.NON_ZERO_SUM_OPTIONS
         ]
         self.option_specs: list[OptionSpec] = [*own_specs, *table_option_specs(ruleset)]
+        unit = AMOUNT_UNITS.get(self.preset_class.UNIT)
         for spec in self.option_specs:
             self.fields[spec.name] = _option_field(spec, self.values.get(spec.name, spec.default))
+            if unit is not None and spec.name in AMOUNT_OPTIONS:
+                self.fields[spec.name].help_text = unit
         self.chosen: dict[str, Any] = {}
 
     @property
@@ -189,6 +192,10 @@ def _differences(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[s
         if spec.name not in data:
             continue
         value = data[spec.name]
+        if spec.kind == "choice" and value not in spec.choices:
+            # A table option's value its rule set no longer offers (Allgäu's Stock once the
+            # special rounds are off): the option keeps its default.
+            continue
         if spec.kind == "list":
             value = [v for v in spec.choices if v in (value or [])]
             if set(value) != set(spec.default):

@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Member
+from clubs.models import Club, Member
 from scoring import selectors, services
+from scoring.forms.evening import TableStartForm
 from scoring.models import AuditEntry, ClubRules, Entry, KasseBooking, Session, Table
 from tests.factories import World, rufspiel
 
@@ -358,3 +359,109 @@ def test_a_skat_club_saves_its_rules_with_money_per_point_left_empty(client_as: 
     assert response.status_code == 302
     rules = ClubRules.objects.get(club=world.club)
     assert (rules.preset, rules.options) == ("skat", {"kontra_re": True})
+
+
+def test_turning_the_special_rounds_off_saves_and_the_stock_follows(client_as: Any, world: World) -> None:
+    """Allgäu's Stock is played in the special rounds: with them off its Stock choice is gone, and
+    the page saves "kein Stock" instead of refusing with the option's key and raw values."""
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    data = _rules_post(client, path + "?preset=allgaeu")
+    assert data["special_rounds"] == "on" and data["stock"] == "allgaeu"
+    del data["special_rounds"]
+    response = client.post(path, data)
+    assert response.status_code == 302, response.context["form"].errors
+    rules = ClubRules.objects.get(club=world.club)
+    assert rules.options["special_rounds"] is False and "stock" not in rules.options  # kein Stock, the default
+    shown = client.get(path).context["form"]
+    assert shown["special_rounds"].value() is False and shown["stock"].value() == "none"
+    assert client.post(path, _rules_post(client, path)).status_code == 302  # saved again unchanged
+    assert ClubRules.objects.get(club=world.club).options == rules.options
+
+
+def test_a_refused_value_is_named_in_words_under_the_examples(client_as: Any) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    preview = client.post(
+        reverse("scoring:club_rules_preview", kwargs={"slug": "test"}), _rules_post(client, path, price_rufspiel="-5")
+    ).content.decode()
+    assert "Dieser Wert muss größer oder gleich 0 sein" in preview and "price_rufspiel" not in preview
+
+
+def test_rule_sets_an_evening_cannot_play_are_not_offered(client_as: Any) -> None:
+    """Seeger-Fabian writes points that do not sum to zero: a tournament's list, never a club's
+    evening (the page would only refuse it on saving)."""
+    client = client_as("owner")
+    rules = client.get(reverse("scoring:club_rules", kwargs={"slug": "test"})).content.decode()
+    assert 'value="skat"' in rules and 'value="skat-seeger"' not in rules
+    form = TableStartForm(players=Member.objects.none(), club_preset="allgaeu")
+    offered = [name for name, _label in form.fields["preset"].choices]
+    assert "skat" in offered and "skat-seeger" not in offered
+
+
+def test_saving_the_rules_unchanged_changes_nothing(client_as: Any, world: World) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    assert client.post(path, _rules_post(client, path, price_rufspiel="20")).status_code == 302
+    saved = ClubRules.objects.get(club=world.club)
+    other = client_as("owner")
+    assert other.post(path, _rules_post(other, path)).status_code == 302
+    again = ClubRules.objects.get(club=world.club)
+    assert again.options == saved.options and again.updated_at == saved.updated_at
+
+
+def test_a_price_says_its_unit(client_as: Any) -> None:
+    """ "Grundpreis Rufspiel 10": ten cents in a money club, ten points in a points list."""
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    money = client.get(path + "?preset=allgaeu").context["form"]
+    assert money["price_rufspiel"].help_text == "in Cent (10 = 0,10 €)" == money["stock_first"].help_text
+    assert not money["max_kontra"].help_text
+    points = client.get(path + "?preset=allgaeu-meisterschaft")
+    assert points.context["form"]["price_rufspiel"].help_text == "in Punkten"
+    assert "in Punkten" in points.content.decode()
+
+
+def test_a_club_cannot_allow_no_game_at_all(client_as: Any, world: World) -> None:
+    client = client_as("owner")
+    path = reverse("scoring:club_rules", kwargs={"slug": "test"})
+    data = _rules_post(client, path + "?preset=allgaeu")
+    del data["games"]
+    response = client.post(path, data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["games"] == ["Mindestens ein Spiel muss erlaubt sein."]
+    assert not ClubRules.objects.filter(club=world.club).exclude(options={}).exists()
+
+
+def test_an_english_clubs_kasse_bookings_write_the_date_its_way(client_as: Any, world: World, table: Table) -> None:
+    Club.objects.filter(pk=world.club.pk).update(language="en")
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    session = table.session
+    client_as("scorer").post(
+        reverse("scoring:session_close", kwargs={"slug": "test", "session_id": session.pk}), {"book_to_kasse": "on"}
+    )
+    texts = list(KasseBooking.objects.filter(session=session).values_list("text", flat=True))
+    assert texts and all("11/20/2026" in text and "20.11.2026" not in text for text in texts), texts
+
+
+def test_the_kasse_tells_an_evenings_bookings_in_the_pages_language(client_as: Any, world: World, table: Table) -> None:
+    """Booked while the club spoke German ("Gewinn 20.11.2026"), shown after it switched to
+    English: the Kasse tells the booking again ("Winnings 11/20/2026"); an owner's own text stays."""
+    services.entry_append(table=table, data=rufspiel(table), user=None)
+    session = table.session
+    client_as("scorer").post(
+        reverse("scoring:session_close", kwargs={"slug": "test", "session_id": session.pk}), {"book_to_kasse": "on"}
+    )
+    KasseBooking.objects.create(club=world.club, amount=500, text="Ausflug 20.11.2026")
+    assert KasseBooking.objects.filter(text="Gewinn 20.11.2026").count() == 2
+    Club.objects.filter(pk=world.club.pk).update(language="en")
+    page = client_as("member").get(reverse("scoring:kasse", kwargs={"slug": "test"})).content.decode()
+    assert page.count("Winnings 11/20/2026") == 2 and "Gewinn" not in page
+    assert "Ausflug 20.11.2026" in page
+
+
+def test_the_kasse_names_one_player_per_booking_in_english(client_as: Any, world: World) -> None:
+    Club.objects.filter(pk=world.club.pk).update(language="en")
+    KasseBooking.objects.create(club=world.club, amount=500, text="Ausflug", member=world.club.members.first())
+    page = client_as("member").get(reverse("scoring:kasse", kwargs={"slug": "test"})).content.decode()
+    assert 'data-label="Player"' in page and 'data-label="Players"' not in page

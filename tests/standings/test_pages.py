@@ -1,6 +1,8 @@
 """The standings, statistics and evening pages for a club member (who gets what is the access
 matrix's business: tests/clubs/test_access_matrix.py walks these URLs too)."""
 
+import re
+
 from django.test import Client
 from django.urls import reverse
 
@@ -110,3 +112,29 @@ def test_the_picker_shows_the_chosen_period(history: History, client_as) -> None
     session = Session.objects.filter(club=history.club).order_by("date").last()
     html = page(client, "stats:standings", f"period=evening&session={session.pk}")
     assert f'<option value="{session.pk}" selected>' in html
+
+
+GERMAN_DATE = re.compile(r"\b\d\d\.\d\d\.\d{4}\b")
+ENGLISH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
+
+
+def test_an_english_club_writes_its_dates_one_way(history: History, client_as) -> None:
+    """The evening list, an evening, the standings' evening picker and a player's best and worst
+    evening: in German 30.10.2026, in English 10/30/2026 - never the German form in English."""
+    client = client_as("owner")
+    session = Session.objects.filter(club=history.club).order_by("date").last()
+    member = history.club.members.first()
+    pages = [
+        ("scoring:session_list", "", {}),
+        ("scoring:session", "", {"session_id": session.pk}),
+        ("stats:standings", "period=season", {}),
+        ("stats:member", "period=all", {"member_id": member.pk}),
+    ]
+    for name, query, kwargs in pages:
+        html = page(client, name, query, **kwargs)
+        assert GERMAN_DATE.search(html), name
+    Club.objects.filter(slug="test").update(language="en")
+    for name, query, kwargs in pages:
+        html = page(client, name, query, **kwargs)
+        assert not GERMAN_DATE.search(html), (name, GERMAN_DATE.findall(html)[:3])
+        assert ENGLISH_DATE.search(html), name

@@ -225,6 +225,9 @@ class SchafkopfRules(RuleSet):
                 " (dort zahlt der Verlierer, was der Gewinner bekommt).",
                 "ruleset.options.plus_points_only",
             )
+        if not rules.options["games"]:
+            # Only the Mungo/Ramsch (nobody plays) would be left: a list with no game is a slip.
+            raise EngineError("not_allowed", "Mindestens ein Spiel muss erlaubt sein.", "ruleset.options.games")
         return rules
 
     @classmethod
