@@ -392,12 +392,20 @@ def _two_phones(
     """Another phone saved while this one was typing (issue 30): what it entered (game, player,
     amounts) above this phone's input, kept, and two choices instead of the save button: the same
     game (discard this input) or another one (save it after the other's). Saving it again as it
-    was would double the hand at a table of four."""
+    was would double the hand at a table of four. Another phone deleted an entry instead: this
+    input is kept for its new number with the plain save and the reason (there is no other hand
+    it could be the same as)."""
     data = request.POST.copy()
     data[form.add_prefix("expected_number")] = str(stale.next_number)
     form_class = type(form)
+    # Fewer entries than the form was for: another phone deleted one, nothing new was saved.
+    removed = stale.next_number < stale.expected
     if form_class is EventForm:  # an event is a tap, not a form to keep: say what is there now
         context = _live_context(request, access, table)
+        if removed:
+            messages.warning(
+                request, _("Nicht gespeichert: inzwischen wurde an diesem Tisch ein Eintrag gelöscht. Bitte prüfen.")
+            )
         for row in _rows_since(context["sheet"], stale.expected):
             messages.warning(
                 request,
@@ -408,15 +416,19 @@ def _two_phones(
     fresh = _entry_context(table)
     dealer = form.add_prefix("dealer")
     typed_for = selectors.state_before(table, stale.expected, fresh.setup).state
-    if data.get(dealer) == typed_for.dealer:
-        data[dealer] = fresh.state.dealer  # dealt in turn: in turn where it lands, not out of turn
+    # Dealt in turn: in turn where it lands, not out of turn. After a deletion the state it was
+    # typed for is gone (it cannot be told from a deal out of turn): in turn, shown to be checked.
+    if removed or data.get(dealer) == typed_for.dealer:
+        data[dealer] = fresh.state.dealer
     kept = form_class(data, context=fresh, prefix=form.prefix)
     kept.is_valid()
     context = _live_context(request, access, table, form=kept)
     context["two_phones"] = {
-        "rows": _rows_since(context["sheet"], stale.expected),
+        "rows": [] if removed else _rows_since(context["sheet"], stale.expected),
         "number": context["next_hand"],
         "json": form_class is RawEntryForm,
+        # Nothing to tell apart from this input: no "the same game", the plain save at its new number.
+        "removed": removed,
     }
     return _render_live(request, context)
 

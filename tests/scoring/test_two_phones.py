@@ -82,3 +82,36 @@ def test_a_hand_typed_as_json_gets_the_same_choice(client_as: Any, table: Table)
     assert 'id="two-phones"' in json_form and "Ein anderes Spiel (als Nr. 2 speichern)" in json_form
     assert "Vroni Brandl" in json_form  # the JSON typed is kept
     assert 'class="save" hidden' not in body  # the tap form above is a fresh one, its save as always
+
+
+def test_an_entry_deleted_meanwhile_is_no_other_phones_hand_to_discard_against(client_as: Any, table: Table) -> None:
+    """This phone's form is for Nr. 4; another phone deletes Nr. 2 (nothing new was saved). The
+    page must not say "another phone saved" over an empty list and offer to throw this hand
+    away as "the same game": it says what happened and saves it as Nr. 3 with the plain save."""
+    client = client_as("scorer")
+    for number in range(1, 4):
+        services.entry_append(table=table, data={**_facts(table), "augen": 70}, user=None, expected_number=number)
+    mine = hand_post(table, augen="45", idempotency_key="mine")
+    services.entry_delete(entry=Entry.objects.get(table=table, number=2), user=None, reason="doppelt")
+    body = client.post(url("entry_add", table), mine, HTTP_HX_REQUEST="true").content.decode()
+    assert "Das war dasselbe Spiel" not in body and "hat inzwischen gespeichert" not in body
+    block = body.split('id="two-phones"')[1].split("</section>")[0]
+    assert "gelöscht" in block and "Nr. 3" in block
+    assert 'class="save" hidden' not in body  # the plain save, for Nr. 3
+    assert re.search(r'name="expected_number" value="3"', body)
+    dealer = selectors.table_state(table).state.dealer
+    assert re.search(rf'<option value="{dealer}" selected>', body)  # dealt in turn where it lands now
+    again = {**mine, "expected_number": "3", "dealer": selectors.table_state(table).state.dealer}
+    client.post(url("entry_add", table), again)
+    assert list(Entry.objects.filter(table=table).values_list("number", "data__augen")) == [(1, 70), (2, 70), (3, 45)]
+
+
+def test_an_event_tapped_after_a_deletion_meanwhile_says_why_it_was_not_saved(client_as: Any, table: Table) -> None:
+    client = client_as("scorer")
+    for number in range(1, 3):
+        services.entry_append(table=table, data={**_facts(table), "augen": 70}, user=None, expected_number=number)
+    services.entry_delete(entry=Entry.objects.get(table=table, number=1), user=None, reason="doppelt")
+    post = {"prefix": "vergeben", "vergeben-event": "vergeben", "vergeben-by": "", "vergeben-expected_number": "3"}
+    body = client.post(url("event_add", table), post, HTTP_HX_REQUEST="true").content.decode()
+    assert "Nicht gespeichert: inzwischen wurde an diesem Tisch ein Eintrag gelöscht" in body
+    assert Entry.objects.filter(table=table).count() == 1
