@@ -502,9 +502,16 @@ def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_
     last = Entry.objects.filter(table=table).order_by("-number").first()
     label = selectors.entry_labels(table).get(last.number) if last is not None else None
     try:
-        services.entry_undo_last(table=table, user=request.user)
+        services.entry_undo_last(table=table, user=request.user, number=parse_id(request.POST.get("number")))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
+    except services.StaleUndo as stale:
+        labels = selectors.entry_labels(table)
+        messages.error(
+            request,
+            _("Nicht rückgängig gemacht: der letzte Eintrag ist inzwischen Nr. %(n)s (%(what)s). Bitte prüfen.")
+            % {"n": labels.get(stale.last.number, stale.last.number), "what": describe(stale.last.data)},
+        )
     else:
         assert last is not None
         messages.success(

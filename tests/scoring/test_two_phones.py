@@ -115,3 +115,21 @@ def test_an_event_tapped_after_a_deletion_meanwhile_says_why_it_was_not_saved(cl
     body = client.post(url("event_add", table), post, HTTP_HX_REQUEST="true").content.decode()
     assert "Nicht gespeichert: inzwischen wurde an diesem Tisch ein Eintrag gelöscht" in body
     assert Entry.objects.filter(table=table).count() == 1
+
+
+def test_undo_takes_back_only_the_entry_its_button_named(client_as: Any, table: Table) -> None:
+    """The button read "Nr. 1 rückgängig"; meanwhile another phone saved Nr. 2 (or the tap came
+    twice). The undo must not take back Nr. 2, which nobody here asked for: it says so instead."""
+    client = client_as("scorer")
+    services.entry_append(table=table, data={**_facts(table), "augen": 70}, user=None, expected_number=1)
+    page = client.get(table.get_absolute_url()).content.decode()
+    form = page.split('action="' + url("entry_undo", table) + '"')[1].split("</form>")[0]
+    number = re.search(r'name="number" value="(\d+)"', form)
+    assert number and number.group(1) == "1"  # the entry the button names
+    services.entry_append(table=table, data={**_facts(table), "augen": 80}, user=None, expected_number=2)
+    body = client.post(url("entry_undo", table), {"number": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    assert list(Entry.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
+    assert "Nicht rückgängig gemacht" in body and "Nr. 2" in body
+    client.post(url("entry_undo", table), {"number": "2"}, HTTP_HX_REQUEST="true")  # the one named now
+    client.post(url("entry_undo", table), {"number": "2"}, HTTP_HX_REQUEST="true")  # tapped twice
+    assert list(Entry.objects.filter(table=table).values_list("number", flat=True)) == [1]
