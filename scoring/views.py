@@ -572,6 +572,11 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
         blocked = parse_id(request.GET.get("blocked"))
         if blocked is not None:  # a deletion refused for this later entry (entry_delete)
             blocking = _blocking(table, blocked, deleting=_label(table, entry.number))
+    closed = (
+        _("Der Abend ist abgeschlossen; korrigieren und löschen erst, wenn er wieder offen ist.")
+        if (table.session.is_closed)
+        else None
+    )
     json_form = json_reason = None
     if with_json:
         raw = _initial(RawEntryForm, entry, context)
@@ -602,9 +607,11 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "can_write": True,
             "blocking": blocking,
             # Held by a lock (a finished championship): the reason instead of the forms, and for
-            # the owner the way to lift it.
-            "lock": hooks.session_lock(table.session),
+            # the owner the way to lift it. A closed evening the same (hunt 30): said at once,
+            # not only when the correction is saved, with the way to the evening to reopen it.
+            "lock": hooks.session_lock(table.session) or closed,
             "unlock": hooks.unlock_link(table.session),
+            "reopen": closed and _can_reopen(access, table.session),
         },
     )
 
