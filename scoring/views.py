@@ -366,13 +366,15 @@ def _append(
             return _two_phones(request, access, table, form, stale)
         if entry is not None:
             result = selectors.table_state(table)
-            label = paper_numbers([e.kind for e in result.entries])[-1]
+            # The entry's own number: a save sent again (its key stored) may be behind another
+            # phone's entries by now (hunt 30).
+            label = paper_numbers([e.kind for e in result.entries])[entry.number - 1]
             messages.success(
                 request,
                 _("Nr. %(n)s gespeichert: %(what)s")
                 % {"n": label, "what": describe(entry.data, suit_names(table.preset))},
             )
-            for news in triggered_news(result.entries[-1].triggered, result.state.pending_rounds()):
+            for news in triggered_news(result.entries[entry.number - 1].triggered, result.state.pending_rounds()):
                 messages.warning(request, news)
             if request.htmx:
                 return _render_live(request, _live_context(request, access, table, result=result))

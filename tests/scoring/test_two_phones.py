@@ -133,3 +133,15 @@ def test_undo_takes_back_only_the_entry_its_button_named(client_as: Any, table: 
     client.post(url("entry_undo", table), {"number": "2"}, HTTP_HX_REQUEST="true")  # the one named now
     client.post(url("entry_undo", table), {"number": "2"}, HTTP_HX_REQUEST="true")  # tapped twice
     assert list(Entry.objects.filter(table=table).values_list("number", flat=True)) == [1]
+
+
+def test_a_save_sent_again_after_another_phones_entry_names_its_own_number(client_as: Any, table: Table) -> None:
+    """Hunt 30: this phone's Nr. 1 is stored; the other phone saves Nr. 2; this phone's save
+    arrives again (a double tap, a resent form). Stored once, and the page says Nr. 1, not Nr. 2."""
+    client = client_as("scorer")
+    mine = hand_post(table, augen="45", idempotency_key="mine")
+    client.post(url("entry_add", table), mine, HTTP_HX_REQUEST="true")
+    services.entry_append(table=table, data={**_facts(table), "augen": 80}, user=None, expected_number=2)
+    body = client.post(url("entry_add", table), mine, HTTP_HX_REQUEST="true").content.decode()
+    assert list(Entry.objects.filter(table=table).values_list("number", "data__augen")) == [(1, 45), (2, 80)]
+    assert "Nr. 1 gespeichert" in body and "Nr. 2 gespeichert" not in body
