@@ -30,6 +30,11 @@ TEXTS = {
         "Eingegeben als Nr. {typed}, gespeichert als Nr. {stored}: inzwischen hat ein anderes Gerät "
         "eingetragen. Die Liste zeigt die Beträge des Servers."
     ),
+    # Fewer entries than when it was typed: another device deleted one (hunt 30).
+    "movedUp": _(
+        "Eingegeben als Nr. {typed}, gespeichert als Nr. {stored}: inzwischen wurde an diesem Tisch ein Eintrag "
+        "gelöscht. Die Liste zeigt die Beträge des Servers."
+    ),
     "conflict": _("Nicht übertragen: {reason}"),
     "blocked": _("wartet, bis Nr. {n} geklärt ist"),
     "fix": _("Ins Formular laden"),

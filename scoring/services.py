@@ -90,6 +90,14 @@ class StaleEntry(Exception):  # noqa: N818 - the name the issue gives it
         self.next_number = next_number
 
 
+class StaleUndo(Exception):  # noqa: N818 - like StaleEntry
+    """The undo was for another entry than the last one now (``last``)."""
+
+    def __init__(self, last: Entry) -> None:
+        super().__init__(f"the last entry is {last.number}")
+        self.last = last
+
+
 # --- evenings and tables ------------------------------------------------------------------------
 
 
@@ -335,13 +343,18 @@ def entry_delete(*, entry: Entry, user: User, reason: str) -> None:
 
 
 @transaction.atomic
-def entry_undo_last(*, table: Table, user: User) -> None:
-    """Remove the last entry (the entries before it are unchanged by construction)."""
+def entry_undo_last(*, table: Table, user: User, number: int | None = None) -> None:
+    """Remove the last entry (the entries before it are unchanged by construction).
+
+    ``number``: the log position the button named; another last entry (another phone saved
+    meanwhile, the tap came twice) is refused with ``StaleUndo``, never taken back unasked."""
     table = _lock(table)
     hooks.check_write(table, _user(user))
     last = Entry.objects.filter(table=table).order_by("-number").first()
     if last is None:
         raise ValidationError(_("Es gibt noch keinen Eintrag, der rückgängig gemacht werden könnte."))
+    if number is not None and last.number != number:
+        raise StaleUndo(last)
     last.delete()
     _audit(table, last.number, AuditEntry.Action.UNDO, user, before=last.data)
 

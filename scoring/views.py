@@ -367,13 +367,15 @@ def _append(
             return _two_phones(request, access, table, form, stale)
         if entry is not None:
             result = selectors.table_state(table)
-            label = paper_numbers([e.kind for e in result.entries])[-1]
+            # The entry's own number: a save sent again (its key stored) may be behind another
+            # phone's entries by now (hunt 30).
+            label = paper_numbers([e.kind for e in result.entries])[entry.number - 1]
             messages.success(
                 request,
                 _("Nr. %(n)s gespeichert: %(what)s")
                 % {"n": label, "what": describe(entry.data, suit_names(table.preset))},
             )
-            for news in triggered_news(result.entries[-1].triggered, result.state.pending_rounds()):
+            for news in triggered_news(result.entries[entry.number - 1].triggered, result.state.pending_rounds()):
                 messages.warning(request, news)
             if request.htmx:
                 return _render_live(request, _live_context(request, access, table, result=result))
@@ -393,12 +395,20 @@ def _two_phones(
     """Another phone saved while this one was typing (issue 30): what it entered (game, player,
     amounts) above this phone's input, kept, and two choices instead of the save button: the same
     game (discard this input) or another one (save it after the other's). Saving it again as it
-    was would double the hand at a table of four."""
+    was would double the hand at a table of four. Another phone deleted an entry instead: this
+    input is kept for its new number with the plain save and the reason (there is no other hand
+    it could be the same as)."""
     data = request.POST.copy()
     data[form.add_prefix("expected_number")] = str(stale.next_number)
     form_class = type(form)
+    # Fewer entries than the form was for: another phone deleted one, nothing new was saved.
+    removed = stale.next_number < stale.expected
     if form_class is EventForm:  # an event is a tap, not a form to keep: say what is there now
         context = _live_context(request, access, table)
+        if removed:
+            messages.warning(
+                request, _("Nicht gespeichert: inzwischen wurde an diesem Tisch ein Eintrag gelöscht. Bitte prüfen.")
+            )
         for row in _rows_since(context["sheet"], stale.expected):
             messages.warning(
                 request,
@@ -409,15 +419,19 @@ def _two_phones(
     fresh = _entry_context(table)
     dealer = form.add_prefix("dealer")
     typed_for = selectors.state_before(table, stale.expected, fresh.setup).state
-    if data.get(dealer) == typed_for.dealer:
-        data[dealer] = fresh.state.dealer  # dealt in turn: in turn where it lands, not out of turn
+    # Dealt in turn: in turn where it lands, not out of turn. After a deletion the state it was
+    # typed for is gone (it cannot be told from a deal out of turn): in turn, shown to be checked.
+    if removed or data.get(dealer) == typed_for.dealer:
+        data[dealer] = fresh.state.dealer
     kept = form_class(data, context=fresh, prefix=form.prefix)
     kept.is_valid()
     context = _live_context(request, access, table, form=kept)
     context["two_phones"] = {
-        "rows": _rows_since(context["sheet"], stale.expected),
+        "rows": [] if removed else _rows_since(context["sheet"], stale.expected),
         "number": context["next_hand"],
         "json": form_class is RawEntryForm,
+        # Nothing to tell apart from this input: no "the same game", the plain save at its new number.
+        "removed": removed,
     }
     return _render_live(request, context)
 
@@ -491,9 +505,16 @@ def entry_undo(request: HttpRequest, access: ClubAccess, session_id: int, table_
     last = Entry.objects.filter(table=table).order_by("-number").first()
     label = selectors.entry_labels(table).get(last.number) if last is not None else None
     try:
-        services.entry_undo_last(table=table, user=request.user)
+        services.entry_undo_last(table=table, user=request.user, number=parse_id(request.POST.get("number")))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
+    except services.StaleUndo as stale:
+        labels = selectors.entry_labels(table)
+        messages.error(
+            request,
+            _("Nicht rückgängig gemacht: der letzte Eintrag ist inzwischen Nr. %(n)s (%(what)s). Bitte prüfen.")
+            % {"n": labels.get(stale.last.number, stale.last.number), "what": describe(stale.last.data)},
+        )
     else:
         assert last is not None
         messages.success(
@@ -554,6 +575,11 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
         blocked = parse_id(request.GET.get("blocked"))
         if blocked is not None:  # a deletion refused for this later entry (entry_delete)
             blocking = _blocking(table, blocked, deleting=_label(table, entry.number))
+    closed = (
+        _("Der Abend ist abgeschlossen; korrigieren und löschen erst, wenn er wieder offen ist.")
+        if (table.session.is_closed)
+        else None
+    )
     json_form = json_reason = None
     if with_json:
         raw = _initial(RawEntryForm, entry, context)
@@ -584,9 +610,11 @@ def entry_edit(request: HttpRequest, access: ClubAccess, session_id: int, table_
             "can_write": True,
             "blocking": blocking,
             # Held by a lock (a finished championship): the reason instead of the forms, and for
-            # the owner the way to lift it.
-            "lock": hooks.session_lock(table.session),
+            # the owner the way to lift it. A closed evening the same (hunt 30): said at once,
+            # not only when the correction is saved, with the way to the evening to reopen it.
+            "lock": hooks.session_lock(table.session) or closed,
             "unlock": hooks.unlock_link(table.session),
+            "reopen": closed and _can_reopen(access, table.session),
         },
     )
 

@@ -199,6 +199,67 @@ def test_two_phones_the_servers_order_wins_and_the_offline_phone_shows_what_move
     assert not page.evaluate("async () => (await caches.keys()).some((n) => n.startsWith('schafkopf-tables'))")
 
 
+def test_an_entry_deleted_meanwhile_moves_the_waiting_one_up_and_the_phone_says_it_was_a_deletion(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """Hunt 30: two hands stored; phone A enters Nr. 3 offline; phone B deletes Nr. 1. A's entry
+    is stored as Nr. 2, and A's note says an entry was deleted, not that another phone entered."""
+    table = _table(world)
+    for number, (declarer, partner) in enumerate(((0, 1), (1, 2)), start=1):
+        data = {"game": "rufspiel", "declarer": PLAYERS[declarer], "partner": PLAYERS[partner], "called": "eichel",
+                "augen": 70, "deckel": 1}  # fmt: skip
+        services.entry_append(table=table, data=data, user=None, expected_number=number)
+    context, page, _problems = phone
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    tap_rufspiel(page, PLAYERS[2], PLAYERS[3], 45)
+    expect(page.locator("#preview table.payouts[data-offline]")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    page.get_by_label("Augen der Spieler").press("Enter")
+    expect(page.locator("#offline-table")).to_contain_text("Nr. 3 auf diesem Telefon gespeichert", timeout=WAIT)
+    services.entry_delete(entry=Entry.objects.get(table=table, number=1), user=None, reason="doppelt")
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table, data__augen=45).exists())
+    assert Entry.objects.get(table=table, data__augen=45).number == 2
+    note = page.locator("#offline-table .offline-note")
+    expect(note).to_contain_text("Eingegeben als Nr. 3, gespeichert als Nr. 2", timeout=WAIT)
+    expect(note).to_contain_text("inzwischen wurde an diesem Tisch ein Eintrag gelöscht")
+    expect(note).not_to_contain_text("anderes Gerät eingetragen")
+
+
+def test_an_answer_lost_while_sending_still_counts_the_entry_as_sent(
+    live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """Hunt 30: three entries wait; the server stores the second, but its answer never reaches the
+    phone (the page reloaded while sending, the signal dropped again). Sent again after the
+    reload, all three are on the server once, and the phone says "3 Einträge übertragen"."""
+    table = _table(world)
+    context, page, _problems = phone
+    install_app(page, live_server.url + table.get_absolute_url())
+    _go_offline(context, page, guard)
+    _enter(page, [(0, 1, 72), (1, 2, 45), (2, 3, 61)])
+    calls: list[str] = []
+
+    def answer_lost(route: Any) -> None:
+        calls.append(route.request.url)
+        if len(calls) == 2:
+            route.fetch()  # stored on the server ...
+            route.abort()  # ... and the answer lost on the way
+        else:
+            route.continue_()
+
+    context.route("**/offline/senden/", answer_lost)
+    context.set_offline(False)
+    retry = "Übertragen gerade nicht möglich"
+    expect(page.locator("#offline-table .offline-status")).to_contain_text(retry, timeout=WAIT)
+    assert Entry.objects.filter(table=table).count() == 2
+    context.unroute("**/offline/senden/")
+    page.reload()
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 3)
+    expect(page.locator("#offline-sent")).to_contain_text("3 Einträge übertragen.", timeout=WAIT)
+    assert Entry.objects.filter(table=table).count() == 3
+
+
 def test_a_refusal_after_reconnecting_waits_at_its_entry_and_nothing_typed_is_lost(
     live_server: LiveServer, world: World, guard: Guard, phone: tuple[BrowserContext, Page, list[str]]
 ) -> None:

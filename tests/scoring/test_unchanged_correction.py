@@ -115,3 +115,16 @@ def test_a_refused_deletion_speaks_of_the_deletion(client_as: Any, table: Table)
     assert "dann Nr. 1 löschen" in page and "dann diese Korrektur" not in page
     correction = client.get(url("entry_edit", table, entry_id=first.pk) + "?blocked=x").content.decode()
     assert "dann Nr. 1 löschen" not in correction
+
+
+def test_a_closed_evenings_entry_says_it_is_closed_instead_of_offering_a_correction(
+    client_as: Any, table: Table
+) -> None:
+    """Hunt 30: the correction page of a closed evening offered the form and the reason, and only
+    the save said "abgeschlossen". It says so at once, with the way to the evening (to reopen it)."""
+    entry = tie_hand(table)
+    services.session_close(session=table.session, user=None)
+    body = client_as("owner").get(url("entry_edit", table, entry_id=entry.pk)).content.decode()
+    assert "Der Abend ist abgeschlossen" in body
+    assert "Korrektur speichern" not in body and "Löschen</button>" not in body
+    assert f'href="{table.session.get_absolute_url()}" role="button"' in body  # the owner reopens it there

@@ -779,7 +779,9 @@
     if (syncing || offline) return Promise.resolve();
     syncing = true;
     var answered = false; // the server stored or refused something: show its sheet
-    var sent = 0; // entries stored by this sending (said until tapped away, issue 30)
+    // Entries stored by this sending (said until tapped away, issue 30): kept at once, so a
+    // reload in the middle of sending loses none of the count.
+    function counted(n) { if (n) sessionStorage.setItem(sentKey, String(sentCount() + n)); }
     return records()
       .then(function (all) {
         var list = all.filter(mine);
@@ -789,6 +791,9 @@
           // What the server has already (a lost answer, a refused entry fixed in the form) goes.
           var gone = list.filter(function (r) { return r.status !== "moved" && doc.keys.indexOf(r.key) >= 0; });
           answered = gone.length > 0;
+          // A waiting one the server has was sent by this phone and its answer lost (the page
+          // reloaded while sending, the signal dropped again): it went, so it is counted.
+          counted(gone.filter(function (r) { return r.status === "waiting"; }).length);
           return Promise.all(gone.map(function (r) { return remove(r.key); }))
             .then(records)
             .then(function (rest) {
@@ -802,7 +807,7 @@
                   render();
                   return send(record, doc.csrf_token).then(function (ok) {
                     answered = true;
-                    if (ok) sent += 1;
+                    if (ok) counted(1);
                     return ok;
                   });
                 });
@@ -816,7 +821,6 @@
         syncing = false;
         // The page as the server has it now: the sheet with the sent entries and their amounts,
         // the form for the round in force (a refused entry stays in the queue, shown again).
-        if (sent) sessionStorage.setItem(sentKey, String(sentCount() + sent));
         // Loaded anew, not reloaded: a reload would put it back where it was scrolled, at the
         // Liste now that the queue above the form is gone (issue 30); it opens at the next hand.
         if (answered) window.location.replace(window.location.pathname + window.location.search);
@@ -824,7 +828,6 @@
       }, function (error) {
         console.warn("offline send:", error);
         syncing = false;
-        if (sent) sessionStorage.setItem(sentKey, String(sentCount() + sent));
         status = error.gone ? "" : t(error.otherLogin ? "otherLogin" : "retry");
         return refold();
       });
@@ -980,8 +983,10 @@
     if (status) root.appendChild(el("p", { class: "offline-status", text: status }));
     renderForeign(foreign);
     notes.forEach(function (record) {
+      // Stored under a smaller number: an entry was deleted meanwhile, nobody entered one.
+      var why = record.stored < record.typedFor ? "movedUp" : "moved";
       root.appendChild(el("p", { class: "offline-note", "data-moved": String(record.stored) }, [
-        document.createTextNode(t("moved", { typed: record.typedFor, stored: record.stored }) + " "),
+        document.createTextNode(t(why, { typed: record.typedFor, stored: record.stored }) + " "),
         button(t("dismiss"), function () { remove(record.key).then(refold); }),
       ]));
     });
