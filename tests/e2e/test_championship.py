@@ -125,10 +125,11 @@ def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServ
     form.locator("label", has_text="Rufspiel").click()
     form.locator("fieldset").nth(1).locator("label", has_text=s[0]).click()
     form.locator("fieldset").nth(2).locator("label", has_text=s[1]).click()
+    form.locator("fieldset", has=page.locator("legend", has_text="Gerufen")).locator("label", has_text="Eichel").click()
     page.get_by_text("Augen gezählt?").click()  # issue 13: typed Augen sit behind the result buttons
     page.get_by_label("Augen der Spieler").fill("72")
     page.get_by_label("Augen der Spieler").press("Enter")
-    expect(page.get_by_text("alle 8 Spiele dieser Partie gespielt")).to_be_visible()
+    expect(page.get_by_text("alle 8 Spiele dieser Partie gespielt")).to_be_visible(timeout=15_000)
     assert Entry.objects.filter(table=table).count() == 8
 
     # The Partie page shows that table done.
