@@ -207,8 +207,24 @@ class PrizeFields(forms.Form):
 
 
 class DaysMixin:
-    """The days as the service bounds them (``OpenTournament.clean``): a plausible year, the last
-    day not before the first, at most ``MAX_DAYS`` days."""
+    """What the create and the edit form of a tournament share: the days as the service bounds
+    them (``OpenTournament.clean``: a plausible year, the last day not before the first, at most
+    ``MAX_DAYS`` days) and the arguments both give the service alike."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()  # type: ignore[misc]
+        self.clean_days(data)
+        return data
+
+    def common_arguments(self) -> dict[str, Any]:
+        form: Any = self
+        data = form.cleaned_data
+        same = ("name", "starts_on", "ends_on", "rounds", "games_per_round", "soli_count", "double_entry")
+        return {
+            **{name: data[name] for name in same},
+            "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
+            **form.prize_arguments(),
+        }
 
     def clean_days(self, data: dict[str, Any]) -> None:
         form: Any = self
@@ -330,26 +346,13 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
         self.fields["key"].initial = secrets.token_urlsafe(16)
         self.date_widgets()
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        self.clean_days(data)
-        return data
-
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
         return {
-            "name": data["name"],
-            "starts_on": data["starts_on"],
-            "ends_on": data["ends_on"],
-            "rounds": data["rounds"],
-            "games_per_round": data["games_per_round"],
+            **self.common_arguments(),
             **self.chosen_tariff(),
-            "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
-            "soli_count": data["soli_count"],
             "in_club_standings": data["in_club_standings"],
-            "double_entry": data["double_entry"],
             "key": data["key"],
-            **self.prize_arguments(),
         }
 
     def chosen_tariff(self) -> dict[str, Any]:
@@ -454,24 +457,8 @@ class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
                     self.fields[name].disabled = True
                     self.fields[name].help_text = reason
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        self.clean_days(data)
-        return data
-
     def service_arguments(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {
-            "name": data["name"],
-            "starts_on": data["starts_on"],
-            "ends_on": data["ends_on"],
-            "rounds": data["rounds"],
-            "games_per_round": data["games_per_round"],
-            "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
-            "soli_count": data["soli_count"],
-            "double_entry": data["double_entry"],
-            **self.prize_arguments(),
-        }
+        return self.common_arguments()
 
 
 class RegistrationForm(PlainTextFields, forms.Form):
