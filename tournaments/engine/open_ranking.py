@@ -299,8 +299,27 @@ def rank_open_document(doc: Any) -> dict[str, Any]:
         sorted(players.values(), key=lambda p: p.number), key=lambda p: (p.points, keys[p.number]), reverse=True
     )
 
+    ranking = placed(order, keys, tie_breaks, lambda p: {"soli": p.soli})
+
+    return {
+        "unit": ruleset.unit(),
+        "ranking": ranking,
+        "round_winners": _round_winners(players, len(rounds)),
+        "prizes": _prize_list(ranking, pot, shares),
+        "tie_breaks": tie_breaks,
+        "seed": seed,
+    }
+
+
+def placed(
+    order: Sequence[Any], keys: Mapping[int, tuple[Any, ...]], tie_breaks: Sequence[str], extra: Callable[[Any], dict]
+) -> list[dict[str, Any]]:
+    """The ranking's rows for players in ``order`` (each with ``number``, ``name``, ``points``,
+    ``rounds``): place, and on equal points the first tie-break that differs from the player
+    above (``decided_by``); where none does, the place is shared. ``extra`` gives a row's fields
+    of its game (Schafkopf's Soli, Skat's won and lost games)."""
     ranking: list[dict[str, Any]] = []
-    above: _Player | None = None
+    above: Any = None
     for index, player in enumerate(order):
         decided_by: str | None = None
         place = index + 1
@@ -316,20 +335,12 @@ def rank_open_document(doc: Any) -> dict[str, Any]:
                 "name": player.name,
                 "points": player.points,
                 "rounds": list(player.rounds),
-                "soli": player.soli,
+                **extra(player),
                 "decided_by": decided_by,
             }
         )
         above = player
-
-    return {
-        "unit": ruleset.unit(),
-        "ranking": ranking,
-        "round_winners": _round_winners(players, len(rounds)),
-        "prizes": _prize_list(ranking, pot, shares),
-        "tie_breaks": tie_breaks,
-        "seed": seed,
-    }
+    return ranking
 
 
 def _lot_order(players: Mapping[int, _Player], seed: int) -> dict[int, int]:

@@ -39,7 +39,6 @@ from .open_ranking import (
     BEST_ROUND,
     LOT,
     MAX_SEED,
-    SHARED,
     _list,
     _lot_order,
     _object,
@@ -48,6 +47,7 @@ from .open_ranking import (
     _prize_list,
     _prizes,
     _table_numbers,
+    placed,
 )
 
 WON, LOST = "won", "lost"
@@ -126,29 +126,7 @@ def rank_open_skat(doc: Mapping[str, Any]) -> dict[str, Any]:
     keys = {n: tuple(values[name](p) for name in tie_breaks) for n, p in players.items()}
     order = sorted(players.values(), key=lambda p: (-p.points, _descending(keys[p.number]), p.number))
 
-    ranking: list[dict[str, Any]] = []
-    above: _SkatPlayer | None = None
-    for index, player in enumerate(order):
-        decided_by: str | None = None
-        place = index + 1
-        if above is not None and above.points == player.points:
-            mine, theirs = keys[player.number], keys[above.number]
-            decided_by = next((name for name, a, b in zip(tie_breaks, theirs, mine, strict=True) if a != b), SHARED)
-            if decided_by == SHARED:
-                place = ranking[-1]["place"]
-        ranking.append(
-            {
-                "place": place,
-                "number": player.number,
-                "name": player.name,
-                "points": player.points,
-                "rounds": list(player.rounds),
-                "won": player.won,
-                "lost": player.lost,
-                "decided_by": decided_by,
-            }
-        )
-        above = player
+    ranking = placed(order, keys, tie_breaks, lambda p: {"won": p.won, "lost": p.lost})
 
     return {
         "unit": ruleset.unit(),
