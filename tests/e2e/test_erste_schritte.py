@@ -72,6 +72,13 @@ def test_the_guide_walked_on_a_phone_in_the_demo(live_server: LiveServer, browse
         taken.append(f"{name}.png")
 
     base = live_server.url
+
+    def from_the_overview(*links: str) -> None:
+        """The club's Übersicht, then the links the guide names, one after the other."""
+        page.goto(base + club.get_absolute_url())
+        for text in links:
+            follow(page, text)
+
     page.goto(base + "/accounts/login/")
     shot("01-anmelden")
     login(page, live_server, "demo-owner")
@@ -79,16 +86,13 @@ def test_the_guide_walked_on_a_phone_in_the_demo(live_server: LiveServer, browse
     shot("02-uebersicht", full=True)
     follow(page, "Spieler")
     shot("03-spieler")
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Zugänge")
+    from_the_overview("Zugänge")
     shot("04-zugaenge")
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Regeln")
+    from_the_overview("Regeln")
     shot("05-regeln")
 
     # The first evening: a new Spielabend, a table of four, one Rufspiel by taps.
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Neuer Spielabend")
+    from_the_overview("Neuer Spielabend")
     shot("06-neuer-spielabend")
     with page.expect_navigation():
         page.get_by_role("button", name="Anlegen").click()
@@ -118,18 +122,13 @@ def test_the_guide_walked_on_a_phone_in_the_demo(live_server: LiveServer, browse
     shot("11-abend", full=True)
 
     # Standings, the championship, the open tournaments, the settings.
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Tabelle")
+    from_the_overview("Tabelle")
     shot("12-tabelle")
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Meisterschaft")
+    from_the_overview("Meisterschaft")
     shot("13-meisterschaft")
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Offene Turniere")
-    follow(page, "Neues Turnier")
+    from_the_overview("Offene Turniere", "Neues Turnier")
     shot("14-neues-turnier")
-    page.goto(base + club.get_absolute_url())
-    follow(page, "Einstellungen")
+    from_the_overview("Einstellungen")
     shot("15-einstellungen")
     context.close()
 
