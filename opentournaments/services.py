@@ -338,6 +338,7 @@ def registration_update(
     name = name.strip()
     if not name:
         raise ValidationError({"name": _("Bitte den Namen angeben.")})
+    _paid_may_change(registration, paid)
     registration.name = name
     registration.residence = residence.strip()
     registration.paid = paid
@@ -368,10 +369,20 @@ def registration_remove(*, registration: Registration, user: User) -> None:
     registration.delete()
 
 
+def _paid_may_change(registration: Registration, paid: bool) -> None:
+    """The pot is the Startgeld taken (``selectors.kasse``): once the prize list is final, a tick
+    more or less would change prizes already announced, so the Startgeld stays as it is."""
+    if paid != registration.paid and selectors.prizes_final(registration.tournament):
+        raise ValidationError(
+            {"paid": _("Die Preisliste ist endgültig: das Startgeld bleibt, wie es beim Abschluss war.")}
+        )
+
+
 @transaction.atomic
 def registration_set_paid(*, registration: Registration, paid: bool, user: User) -> Registration:
     """Tick (or untick, after a slip of the finger) the Startgeld as paid."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    _paid_may_change(registration, paid)
     registration.paid = paid
     registration.save(update_fields=["paid"])
     return registration

@@ -181,6 +181,7 @@ def open_detail(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpR
             tournament,
             registrations=selectors.registrations(tournament),
             kasse=selectors.kasse(tournament),
+            paid_locked=selectors.prizes_final(tournament),
             **_public_link(request, access, tournament),
             day_form=_day_form(tournament, selectors.next_round_day(tournament, timezone.localdate())),
         ),
@@ -257,6 +258,7 @@ def desk(request: HttpRequest, access: ClubAccess, open_id: int) -> HttpResponse
             closed=tournament.round_set.count() >= tournament.rounds,
             next_number=selectors.next_start_number(tournament),
             kasse=selectors.kasse(tournament),
+            paid_locked=selectors.prizes_final(tournament),
             latest=selectors.registrations(tournament).order_by("-pk")[:8],  # the last registered first
         ),
     )
@@ -272,6 +274,9 @@ def registration_edit(request: HttpRequest, access: ClubAccess, open_id: int, re
     registration = _registration(tournament, registration_id)
     initial = {"name": registration.name, "residence": registration.residence, "paid": registration.paid}
     form = RegistrationEditForm(request.POST or None, initial=initial)
+    if selectors.prizes_final(tournament):  # services._paid_may_change: the pot is announced
+        form.fields["paid"].disabled = True
+        form.fields["paid"].help_text = _("Die Preisliste ist endgültig: das Startgeld bleibt, wie es beim Abschluss war.")
     if request.method == "POST" and form.is_valid():
         try:
             services.registration_update(registration=registration, user=request.user, **form.cleaned_data)
@@ -326,7 +331,10 @@ def registration_paid(request: HttpRequest, access: ClubAccess, open_id: int, re
     if (gone := _removed(request, tournament, registration_id)) is not None:
         return gone
     registration = _registration(tournament, registration_id)
-    services.registration_set_paid(registration=registration, paid=request.POST.get("paid") == "1", user=request.user)
+    try:
+        services.registration_set_paid(registration=registration, paid=request.POST.get("paid") == "1", user=request.user)
+    except ValidationError as error:
+        _report(request, error)
     return _back(request, tournament)
 
 

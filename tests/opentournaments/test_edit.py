@@ -89,6 +89,29 @@ def test_prizes_lock_once_the_prize_list_is_final(world: World) -> None:
     services.open_tournament_update(tournament=tournament, name="Neu", user=None)  # the name, always
 
 
+def test_the_startgeld_stays_once_the_prize_list_is_final(world: World, client_as) -> None:
+    """The pot is the Startgeld taken: a tick at the desk after the prizes were read out would
+    change them. The tick, the edit form and the service all keep it; the name may still change."""
+    tournament = make_open_tournament(world.club, players=8, rounds=1)
+    late = tournament.registrations.get(start_number=3)
+    services.registration_set_paid(registration=late, paid=False, user=None)  # while open, freely
+    open_round_played(services.round_draw(tournament=tournament, seed=1, user=None))
+    pot = selectors.prize_list(tournament).kasse.total_cents
+    with pytest.raises(ValidationError) as error:
+        services.registration_set_paid(registration=late, paid=True, user=None)
+    assert "endgültig" in error.value.message_dict["paid"][0]
+    client = client_as("scorer")
+    page = client.post(url("paid", tournament, registration_id=late.pk), {"paid": "1"}, follow=True)
+    assert "endgültig" in page.content.decode()
+    assert "kassieren" not in client.get(url("detail", tournament)).content.decode()
+    edit = url("registration", tournament, registration_id=late.pk)
+    assert 'name="paid"' in client.get(edit).content.decode() and "endgültig" in client.get(edit).content.decode()
+    client.post(edit, {"name": "Neuer Name", "residence": "", "paid": "on"})
+    late.refresh_from_db()
+    assert (late.name, late.paid) == ("Neuer Name", False)
+    assert selectors.prize_list(tournament).kasse.total_cents == pot
+
+
 def test_sachpreise_for_place_11_and_the_last_and_a_shared_place_listed_once(world: World) -> None:
     tournament = make_open_tournament(world.club, players=12, rounds=1)
     items = [*[""] * 6, "Korb A", "Korb B", "", "", "Brotzeit"]
