@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs import services as club_services
 from clubs.models import Club, Member
@@ -369,13 +370,14 @@ def registration_remove(*, registration: Registration, user: User) -> None:
     registration.delete()
 
 
+PAID_LOCKED = gettext_lazy("Die Preisliste ist endgültig: das Startgeld bleibt, wie es beim Abschluss war.")
+
+
 def _paid_may_change(registration: Registration, paid: bool) -> None:
     """The pot is the Startgeld taken (``selectors.kasse``): once the prize list is final, a tick
     more or less would change prizes already announced, so the Startgeld stays as it is."""
     if paid != registration.paid and selectors.prizes_final(registration.tournament):
-        raise ValidationError(
-            {"paid": _("Die Preisliste ist endgültig: das Startgeld bleibt, wie es beim Abschluss war.")}
-        )
+        raise ValidationError({"paid": PAID_LOCKED})
 
 
 @transaction.atomic

@@ -276,7 +276,7 @@ def registration_edit(request: HttpRequest, access: ClubAccess, open_id: int, re
     form = RegistrationEditForm(request.POST or None, initial=initial)
     if selectors.prizes_final(tournament):  # services._paid_may_change: the pot is announced
         form.fields["paid"].disabled = True
-        form.fields["paid"].help_text = _("Die Preisliste ist endgültig: das Startgeld bleibt, wie es beim Abschluss war.")
+        form.fields["paid"].help_text = services.PAID_LOCKED
     if request.method == "POST" and form.is_valid():
         try:
             services.registration_update(registration=registration, user=request.user, **form.cleaned_data)
@@ -332,7 +332,8 @@ def registration_paid(request: HttpRequest, access: ClubAccess, open_id: int, re
         return gone
     registration = _registration(tournament, registration_id)
     try:
-        services.registration_set_paid(registration=registration, paid=request.POST.get("paid") == "1", user=request.user)
+        paid = request.POST.get("paid") == "1"
+        services.registration_set_paid(registration=registration, paid=paid, user=request.user)
     except ValidationError as error:
         _report(request, error)
     return _back(request, tournament)
