@@ -9,9 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+
+# How long a test waits for the page before it fails, not how fast the page must be: a machine
+# busy with other work (a load of 15 on two cores) answered an htmx swap after more than the
+# default 5 s. Playwright's waits end as soon as the condition holds, so a quiet run is no slower.
+expect.set_options(timeout=20_000)
 
 # Playwright's sync API runs an event loop in the test's thread; the ORM calls the tests make
 # (fixtures, assertions) are still synchronous and safe.
@@ -54,7 +59,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})  # a phone
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     yield page
     context.close()
 
@@ -66,6 +71,6 @@ def phone(browser: Browser) -> Iterator[Page]:
         locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     yield page
     context.close()

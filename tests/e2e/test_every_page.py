@@ -86,7 +86,7 @@ def _phone(browser: Browser, live_server: LiveServer, username: str) -> Page:
     context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     return page
 
 

@@ -76,7 +76,7 @@ def test_every_participant_is_on_the_big_screen_at_both_sizes(
     for width, height in ((1920, 1080), (1280, 720)):
         context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(20_000)
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))  # noqa: B023 (one page per loop)
         page.add_init_script(WATCH)
@@ -108,7 +108,7 @@ def test_after_the_finish_the_big_screen_reads_the_final_result_and_marks_the_ro
     for width, height in ((1920, 1080), (1280, 720)):
         context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(20_000)
         login(page, live_server, world, "member")
         page.goto(live_server.url + path)
         page.wait_for_selector("body[data-fitted]")

@@ -94,7 +94,7 @@ def test_every_player_is_on_some_page_of_the_big_screen_at_both_sizes(
     for width, height in ((1920, 1080), (1280, 720)):
         context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(20_000)
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))  # noqa: B023 (one page per loop)
         page.add_init_script(WATCH)

@@ -37,7 +37,7 @@ def desk(browser: Browser) -> Iterator[Page]:
     """The desk's laptop: a wide screen and a keyboard."""
     context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     yield page
     context.close()
 

@@ -568,7 +568,7 @@ def test_the_save_button_and_every_total_stay_under_the_thumb(
         device_scale_factor=2,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     try:
         login(page, live_server, world, "scorer")
         # Evening page → table → saves → Back: the evening page shows the current count and totals.
