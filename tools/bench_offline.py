@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tools import cpu_throttle
 from tools.cpu_throttle import Throttle
 
 if TYPE_CHECKING:
@@ -77,8 +78,9 @@ _TARGET = """([text, fieldset, selector]) => {
 
 def tap_rufspiel_at_once(page: Page, declarer: str, partner: str, augen: int) -> None:
     """The taps of ``tap_rufspiel`` by the screen's coordinates, as a thumb taps: without
-    Playwright's waits for a layout at rest, which on a page still parsing its Liste at CPU ÷ 4
-    took seconds and made the bench's taps, not the page, the last thing before the preview."""
+    Playwright's waits for a layout at rest (two animation frames per tap), which on a page
+    still busy with its Liste at CPU ÷ 4 cost seconds more. Each tap still waits for the page's
+    main thread: at ÷ 4 the five end 5–6 s after DOMContentLoaded (docs/offline.md)."""
     for text, fieldset in (("Rufspiel", None), (declarer, 1), (partner, 2)):
         point = page.evaluate(_TARGET, [text, fieldset, None])
         page.touchscreen.tap(point["x"], point["y"])
@@ -296,6 +298,8 @@ def measure_rate(
     with contextlib.ExitStack() as stack:
         if throttle == "cdp":
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            if cpu_throttle.available():  # the browser weighed as at ÷ 1, no quota
+                stack.enter_context(Throttle(1))
         else:
             kernel = stack.enter_context(Throttle(rate, throttle))
         out.update(_measure_phone(page, cdp, url, players, rate, runs))
