@@ -130,8 +130,8 @@ class Throttle:
         rescan = 0.0
         while not self._stop.is_set():
             now = time.monotonic()
-            # New threads of known processes every few ms; new processes (the tree's cgroup
-            # holds them already; in "threads" their first thread shares its parent's) as well.
+            # New threads of the known processes every POLL_S, new processes every 50 ms: a new
+            # process or thread starts in its parent thread's cgroup, so it is throttled meanwhile.
             if now >= rescan:
                 self._place()
                 rescan = now + 0.05

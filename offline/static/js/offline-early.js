@@ -16,6 +16,10 @@
   var worker = new Worker(cfg.engineWorkerUrl);
   var early = { worker: worker, answers: [], startedMs: performance.now() };
   worker.onmessage = function (event) { early.answers.push(event.data); }; // until offline-table.js runs
+  worker.onerror = function (event) { // the worker's script did not load: the start failed
+    event.preventDefault();
+    early.answers.push({ id: "early", error: "engine worker" }, { id: "early-table", error: "engine worker" });
+  };
   worker.postMessage({
     id: "early",
     op: "start",

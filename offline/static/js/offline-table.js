@@ -1213,6 +1213,7 @@
       startInBackground();
     });
   }
+  if (fromCache) cfg.fromCache = "1"; // the browser tests read it
   // Opened without signal: the worker starts at once (or was started while the page was parsed),
   // beside reading the queue and the log.
   if (offline || fromCache) startPython().catch(function () {});
