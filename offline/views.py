@@ -55,6 +55,7 @@ APP_STATIC = (
     "css/offline.css",
     "js/score-entry.js",
     "js/offline-register.js",
+    "js/offline-early.js",
     "js/offline-table.js",
     "js/offline-engine.js",
     "icons/icon-192.png",

@@ -73,6 +73,14 @@ async function noteLogin(response) {
   return login;
 }
 
+// A table page served from the cache says so (issue 33): offline-early.js reads the mark from the
+// page's navigation timing and starts the engine while the page is still being parsed.
+function fromCache(response) {
+  const headers = new Headers(response.headers);
+  headers.append("Server-Timing", "offline-cache");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function networkFirst(request, fallback) {
   // One copy per page, whatever its query (?changed=… only highlights rows).
   const url = new URL(request.url);
@@ -88,6 +96,7 @@ async function networkFirst(request, fallback) {
   } catch (error) {
     const login = await currentLogin();
     const cached = login === NOBODY ? null : await caches.match(key, { cacheName: TABLES + login, ignoreVary: true });
+    if (cached && request.mode === "navigate") return fromCache(cached);
     if (cached) return cached;
     if (fallback) {
       const page = await caches.match(fallback, { cacheName: SHELL, ignoreVary: true });

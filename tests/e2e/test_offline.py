@@ -625,3 +625,38 @@ def test_the_engine_starts_online_and_follows_the_saves_so_the_signal_dropping_c
     _wait_for(lambda: Entry.objects.filter(table=table).count() == 2)
     assert _ledger(table)[2] == row["amounts"]
     assert not [p for p in problems if "Content Security Policy" in p], problems
+
+
+def test_a_page_opened_from_the_cache_starts_the_engine_while_it_is_parsed(
+    live_server: LiveServer, world: World, phone: tuple[BrowserContext, Page, list[str]]
+) -> None:
+    """Issue 33: the service worker marks a table page it answers from its cache
+    (`Server-Timing: offline-cache`); the page starts the engine at once, offline-early.js the
+    worker and its table from the cached log before the page's other scripts run where it comes
+    first (on a page this small the deferred offline-table.js may run before it and start them
+    itself); online neither (the engine starts in idle time). The table made that way prices
+    what the server then books."""
+    table = _table(world)
+    context, page, problems = phone
+    url = live_server.url + table.get_absolute_url()
+    install_app(page, url)
+    page.reload()
+    root = page.locator("#offline-table")
+    expect(root).to_have_attribute("data-engine-log", "0", timeout=ENGINE_TIMEOUT_MS)
+    assert root.get_attribute("data-from-cache") is None  # online: the start in idle time
+    assert root.get_attribute("data-engine-early-ms") is None
+
+    context.set_offline(True)
+    page.reload()  # the phone was locked and the browser reloaded the page: from the cache
+    expect(root).to_have_attribute("data-from-cache", "1", timeout=WAIT)
+    _engine_ready(page)
+    expect(root).to_have_attribute("data-engine-log", "0")
+    _enter(page, [(0, 1, 72), (2, 3, 45)])
+    rows = sorted(queued_rows(page), key=lambda r: r["number"])  # shown newest first
+    assert [r["number"] for r in rows] == [1, 2]
+
+    _reconnect(context, page)
+    _wait_for(lambda: Entry.objects.filter(table=table).count() == 2)
+    ledger = _ledger(table)
+    assert [ledger[r["number"]] for r in rows] == [r["amounts"] for r in rows]
+    assert not [p for p in problems if "Content Security Policy" in p], problems

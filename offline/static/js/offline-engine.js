@@ -16,7 +16,8 @@
 var pyodide = null; // the runtime, once started (bench_offline reads its memory's size)
 var python = null; // Promise of the module scoring.engine.offline
 var tables = {}; // Promise of an OfflineTable by the page's number
-var timings = {}; // ms on the worker's clock at each step of the start (bench_offline reads them)
+// ms on the worker's clock at each step of the start, and the clock's origin (bench_offline reads them)
+var timings = { origin: performance.timeOrigin };
 
 // The started engine's memory (Pyodide's memory snapshot, issue 33): made once on this phone
 // right after the engine is imported (before any table: no one's data in it), kept in Cache
@@ -58,8 +59,10 @@ function start(pyodideUrl, engineUrl) {
     var key = snapshotKey().catch(function () { return null; });
     var snapshot = key.then(savedSnapshot).catch(function () { return null; });
     self.importScripts(pyodideUrl + "pyodide.js");
+    timings.script = performance.now();
     python = Promise.all([engine, key, snapshot])
       .then(function (parts) {
+        timings.read = performance.now();
         var options = { indexURL: pyodideUrl };
         if (parts[2]) options._loadSnapshot = new Uint8Array(parts[2]);
         else if (parts[1]) options._makeSnapshot = true;

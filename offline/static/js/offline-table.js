@@ -21,6 +21,12 @@
   var cfg = root.dataset;
   var lang = document.documentElement.lang || "de";
   var offline = !navigator.onLine;
+  // The service worker answered this page from its cache (no signal; sw.js marks it): the
+  // engine starts at once even where navigator.onLine still says true (offline-early.js).
+  var fromCache = (function () {
+    var navigation = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    return !!navigation && (navigation.serverTiming || []).some(function (t) { return t.name === "offline-cache"; });
+  })();
   var data = null; // the table's rules, players, log, stored keys (offline.json)
   var python = null; // Promise: the engine started in its worker (startPython)
   var table = null; // Promise of the OfflineTable for `data`
@@ -89,6 +95,7 @@
   var lastAsked = 0;
   var tableCount = 0; // the page's number of the worker's latest OfflineTable
   var ready = false; // the engine has answered for the current table
+  var earlyTable = null; // the table offline-early.js had the worker make: {doc: Promise of its JSON text, made}
 
   function ask(message) {
     return new Promise(function (resolve, reject) {
@@ -101,22 +108,36 @@
   function absolute(url) { return new URL(url, window.location.href).href; }
 
   // Loads Pyodide and the engine in the worker; resolves when the engine can make tables.
+  // A page from the cache has it started already, while the page was parsed (offline-early.js).
   function startPython() {
     if (!python) {
-      worker = new Worker(cfg.engineWorkerUrl);
-      worker.onmessage = function (event) {
-        var answer = asked[event.data.id];
-        delete asked[event.data.id];
+      var early = window.offlineEngineEarly;
+      window.offlineEngineEarly = false; // taken (or offline-early.js comes too late: it stays idle)
+      worker = early ? early.worker : new Worker(cfg.engineWorkerUrl);
+      var answered = function (data) {
+        var answer = asked[data.id];
+        delete asked[data.id];
         if (!answer) return;
-        if ("error" in event.data) answer.reject(new Error(event.data.error));
-        else answer.resolve(event.data.result);
+        if ("error" in data) answer.reject(new Error(data.error));
+        else answer.resolve(data.result);
       };
+      worker.onmessage = function (event) { answered(event.data); };
       worker.onerror = function (event) { // the worker's script itself did not load
         event.preventDefault();
         Object.keys(asked).forEach(function (id) { asked[id].reject(new Error("engine worker")); });
         asked = {};
       };
-      python = ask({ op: "start", pyodideUrl: absolute(cfg.pyodideUrl), engineUrl: absolute(cfg.engineUrl) });
+      if (early) {
+        python = new Promise(function (resolve, reject) { asked.early = { resolve: resolve, reject: reject }; });
+        earlyTable = {
+          doc: early.doc,
+          made: new Promise(function (resolve, reject) { asked["early-table"] = { resolve: resolve, reject: reject }; }),
+        };
+        earlyTable.made.catch(function () {});
+        early.answers.forEach(answered); // what the worker answered before this script ran
+      } else {
+        python = ask({ op: "start", pyodideUrl: absolute(cfg.pyodideUrl), engineUrl: absolute(cfg.engineUrl) });
+      }
       python.catch(function () {
         python = null;
         if (worker) worker.terminate();
@@ -151,11 +172,25 @@
       if (!cfg.engineStartMs) cfg.engineStartMs = String(Math.round(performance.now()));
       var id = ++tableCount;
       var stored = 0; // entries of the stored log in this table
-      table = Promise.all([startPython(), data ? data : fetchData()])
-        .then(function (parts) {
+      var make = function () {
+        return Promise.all([startPython(), data ? data : fetchData()]).then(function (parts) {
           stored = parts[1].log.length;
           return ask({ op: "table", table: id, data: JSON.stringify(parts[1]) });
+        });
+      };
+      var early = earlyTable;
+      earlyTable = null;
+      // A page from the cache: the worker is making table 1 from the log offline-early.js read.
+      var made = early && id === 1
+        ? early.doc.then(function (text) {
+          if (!text) return make();
+          var doc = JSON.parse(text);
+          if (!data) data = doc;
+          stored = doc.log.length;
+          return startPython().then(function () { return early.made; });
         })
+        : make();
+      table = made
         .then(function () {
           var engine = { id: id };
           if (status === t("loading")) status = "";
@@ -1099,8 +1134,19 @@
     if (offline) return;
     offline = true;
     // Started in the background while online, the engine is ready: the fold only puts the
-    // page's form in offline hands (applyFacts).
-    startEngine().then(foldWith).catch(function () {});
+    // page's form in offline hands (applyFacts). Folded already with nothing waiting (the usual
+    // case online), the page applies that fold itself: the worker stays free for the first
+    // offline preview (issue 33: at CPU ÷ 4 the two queued behind each other).
+    var fold = function () { return startEngine().then(foldWith); };
+    if (ready && table && folded && !folded.entries.length) {
+      records().then(function (list) {
+        if (!ready || waiting(list).length) return fold();
+        render(list);
+        updateForms();
+      }).catch(function () {});
+    } else {
+      fold().catch(function () {});
+    }
     render();
   }
 
@@ -1167,14 +1213,16 @@
       startInBackground();
     });
   }
-  // Opened without signal: the worker starts at once, beside reading the queue and the log.
-  if (offline) startPython().catch(function () {});
+  if (fromCache) cfg.fromCache = "1"; // the browser tests read it
+  // Opened without signal: the worker starts at once (or was started while the page was parsed),
+  // beside reading the queue and the log.
+  if (offline || fromCache) startPython().catch(function () {});
 
   records().then(function (list) {
     if (!list.length) prime(false);
     // A page from the cache still carries the key of an entry already in the queue.
     freshKeys(list.map(function (r) { return r.key; }));
-    if (offline || list.some(function (r) { return mine(r) && r.status !== "moved"; })) startEngine();
+    if (offline || fromCache || list.some(function (r) { return mine(r) && r.status !== "moved"; })) startEngine();
     else {
       render(list);
       if (document.readyState === "complete") startInBackground();

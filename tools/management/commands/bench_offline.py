@@ -4,9 +4,11 @@
 Makes a temporary database (``tools.benchdb.temporary_database``: a SQLite file in a temporary
 folder, or a new database on the configured PostgreSQL server; migrated, dropped at the end),
 builds a club with one table of ``--hands`` entries there, and starts the app on 127.0.0.1
-against it. Then, for each CPU slowdown of ``--cpu`` (Chrome's
-``Emulation.setCPUThrottlingRate``, 1 and 4 by default: it slows the page's main thread only,
-not a Web Worker), a fresh phone (390×844, touch) installs the app and measures
+against it. Then, for each CPU slowdown of ``--cpu`` (1 and 4 by default; ``--throttle threads``:
+every thread of the browser — the page, the engine's Web Worker, the service worker — at most
+1/n of a core by the kernel's CFS quota, ``tools.cpu_throttle``; ``tree``: the whole browser
+together at 1/n of one core; ``cdp``: Chrome's ``Emulation.setCPUThrottlingRate``, the page's
+main thread only), a fresh phone (390×844, touch) installs the app and measures
 (``tools.bench_offline.measure_rate``): the page's memory online without the engine and with
 it started in the background; the longest main-thread task while the engine starts; a hand
 typed online whose signal drops, until the first offline preview; the page opened offline
@@ -20,6 +22,7 @@ Needs the development requirements (Playwright) and Debian's Chromium; run it wi
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -36,6 +39,7 @@ from scoring.engine.core import EngineError
 from scoring.engine.samples import schafkopf_hand
 from scoring.engine.session import advance
 from scoring.models import Table
+from tools import cpu_throttle
 from tools.bench_offline import measure_rate
 from tools.benchdb import temporary_database
 
@@ -51,6 +55,13 @@ class Command(BaseCommand):
         parser.add_argument("--hands", type=int, default=200, help="entries already on the table (default 200)")
         parser.add_argument("--runs", type=int, default=2, help="offline openings of the page per phone (default 2)")
         parser.add_argument("--cpu", type=int, nargs="+", default=[1, 4], help="CPU slowdowns (default 1 4)")
+        parser.add_argument(
+            "--throttle",
+            choices=["threads", "tree", "cdp"],
+            default="threads",
+            help="how the CPU is slowed: every thread of the browser by the kernel's CFS quota (default; "
+            "root, cgroup v1), the whole browser together, or Chrome's throttling of the page's main thread",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -59,8 +70,11 @@ class Command(BaseCommand):
             raise CommandError("Playwright is missing: pip install -r requirements-dev.txt") from None
         if not CHROMIUM.exists():
             raise CommandError(f"No Chromium at {CHROMIUM} (apt-get install chromium)")
+        if options["throttle"] != "cdp" and max(options["cpu"]) > 1 and not cpu_throttle.available():
+            raise CommandError(f"{cpu_throttle.CPU} is not writable: run as root, or --throttle cdp")
         with temporary_database():
             result = self._measure(sync_playwright, options)
+        result["load_average_after"] = os.getloadavg()
         self.stdout.write(json.dumps(result, indent=2))
 
     def _measure(self, sync_playwright: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +88,12 @@ class Command(BaseCommand):
         if server.error:
             raise CommandError(f"the server did not start: {server.error}")
         base = f"http://127.0.0.1:{server.port}"
-        result: dict[str, Any] = {"hands": options["hands"], "runs": options["runs"], "phones": []}
+        result: dict[str, Any] = {
+            "hands": options["hands"],
+            "runs": options["runs"],
+            "load_average": os.getloadavg(),
+            "phones": [],
+        }
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
@@ -91,7 +110,9 @@ class Command(BaseCommand):
                     context.add_cookies(
                         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
                     )
-                    phone = measure_rate(context, base + table.get_absolute_url(), PLAYERS, rate, options["runs"])
+                    phone = measure_rate(
+                        context, base + table.get_absolute_url(), PLAYERS, rate, options["runs"], options["throttle"]
+                    )
                     result["phones"].append(phone)
                     context.close()
                 browser.close()
