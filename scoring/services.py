@@ -158,7 +158,7 @@ def table_start(
 def _refuse_non_zero_sum(ruleset: RuleSet, field: str) -> None:
     """An evening is settled between its players: what one wins, the others lose. A tariff that
     writes the winners alone (plus points only) belongs to an open tournament, not to a table."""
-    if not ruleset.is_zero_sum():
+    if not ruleset.plays_at_table():
         raise ValidationError(
             {
                 field: _(
