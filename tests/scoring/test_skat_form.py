@@ -47,6 +47,10 @@ def context(table: Table) -> EntryContext:
     return EntryContext(setup, result.state, len(result.entries) + 1)
 
 
+def context_before(table: Table, number: int) -> EntryContext:
+    return EntryContext(selectors.table_setup(table), selectors.state_before(table, number).state, number)
+
+
 def ledger(entry: Entry) -> dict[str, int]:
     return {row.member.display_name: row.amount for row in LedgerEntry.objects.filter(entry=entry)}
 
@@ -67,7 +71,7 @@ def test_tisch_starten_offers_both_skat_presets_and_starts_a_table_of_four(
     members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
     response = client.post(
         reverse("scoring:table_start", kwargs={"slug": world.club.slug, "session_id": session.pk}),
-        {"name": "Tisch 1", "preset": preset, "first_dealer": "0", **{f"seat_{i}": m.pk for i, m in enumerate(members)}},
+        {"name": "Tisch 1", "preset": preset, "first_dealer": "0"} | {f"seat_{i}": m.pk for i, m in enumerate(members)},
     )
     table = Table.objects.get(session=session)
     assert response.status_code == 302
@@ -200,8 +204,10 @@ def test_house_rule_fields_only_where_the_options_play_them(world: World, client
     )
     assert response.status_code == 302
     entry = Entry.objects.get(table=house)
-    assert entry.data["augen_by_player"] == dict(zip(house.seats.values_list("name", flat=True), [60, 40, 20]))
-    assert SkatHandForm.covers(entry.data, EntryContext(selectors.table_setup(house), selectors.state_before(house, 1).state, 1))
+    assert entry.data["augen_by_player"] == dict(
+        zip(house.seats.values_list("name", flat=True), [60, 40, 20], strict=True)
+    )
+    assert SkatHandForm.covers(entry.data, context_before(house, 1))
     response = client.post(
         url("entry_add", house),
         post(house, game="pik", declarer=seats[0], spitzen="1", result="lost", kontra="2"),
