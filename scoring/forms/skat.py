@@ -17,7 +17,6 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scoring.engine.core import EngineError
 from scoring.engine.presets import skat as sk
@@ -108,9 +107,11 @@ class SkatHandForm(FamilyHandForm):
             "won": _("gewonnen"),
             "won_schneider": _("Schneider"),
             "won_schwarz": _("Schwarz"),
+            # The row says who: lost with the declarer Schneider or Schwarz himself (as the
+            # Schafkopf form's second row).
             "lost": _("verloren"),
-            "lost_schneider": pgettext("skat lost", "selbst Schneider"),
-            "lost_schwarz": pgettext("skat lost", "selbst Schwarz"),
+            "lost_schneider": _("Schneider"),
+            "lost_schwarz": _("Schwarz"),
         }
         self.fields["result"] = forms.ChoiceField(
             label=_("Ergebnis"),
