@@ -165,3 +165,23 @@ def test_verlustspielgeld_is_shown_and_booked_once_into_the_kasse(world: World, 
     assert selectors.kasse_balance(world.club) == {"cent": 150}  # three lost games left
     # The settlement of the evening is not the Kasse's: Seeger points are not money.
     assert not [t for t in selectors.session_settlement(table.session) if t.kasse]
+
+
+def test_a_club_sets_the_verlustspielgeld_on_its_rules_page_and_the_kasse_names_it(
+    world: World, client_as: Any
+) -> None:
+    owner = client_as("owner")
+    page = owner.get("/clubs/test/regeln/?preset=skat").content.decode()
+    assert 'name="verlustspielgeld"' in page and 'name="verlustspielgeld_later"' in page
+    options = {"verlustspielgeld": True, "verlustspielgeld_first": 100, "verlustspielgeld_later": 200}
+    services.club_rules_save(club=world.club, preset="skat", options=options, winnings_to_kasse=False, user=None)
+    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
+    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS[:3]]
+    table = services.table_start(session=session, members=members, user=None)  # the club's rules
+    seats = selectors.table_state(table).state.seats
+    for _ in range(4):
+        services.entry_append(table=table, data={"game": "null", "declarer": seats[1], "result": "lost"}, user=None)
+    services.session_close(session=session, user=None)
+    assert selectors.kasse_balance(world.club) == {"cent": 3 * 100 + 200}
+    kasse = owner.get("/clubs/test/kasse/").content.decode()
+    assert "Verlustspielgeld 20.11.2026" in kasse and "5,00" in kasse
