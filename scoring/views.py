@@ -88,6 +88,8 @@ def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) ->
         "balances": selectors.session_balances(session),
         "transfers": [t for t in selectors.session_settlement(session) if t.unit == Unit.CENT],
         "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse and money}),
+        # Skat (skat.md §6): what closing books into the Kasse besides any winnings.
+        "verlustspielgeld": sum(selectors.session_verlustspielgeld(session).values()) if not session.is_closed else 0,
         "can_reopen": _can_reopen(access, session),
         "lock": hooks.session_lock(session),
         "unlock": hooks.unlock_link(session),

@@ -153,6 +153,8 @@ def test_verlustspielgeld_is_shown_and_booked_once_into_the_kasse(world: World, 
         entry=entry, data={"game": "null", "declarer": sepp, "result": "lost", "hand": True}, user=None, reason="x"
     )
     services.entry_correct(entry=entry, data={"game": "null", "declarer": sepp, "result": "won"}, user=None, reason="x")
+    evening = client_as("scorer").get(table.session.get_absolute_url()).content.decode()
+    assert "Verlustspielgeld in die Vereinskasse gebucht (bisher 2,50" in evening
     services.session_close(session=table.session, user=None)
     member = Member.objects.get(club=world.club, display_name=sepp)
     booked = selectors.kasse_balance(world.club)
