@@ -63,8 +63,11 @@ def button(form: Locator, name: str, value: str) -> Locator:
 
 
 def on_screen(locator: Locator) -> bool:
+    """Wholly on the screen and above the bar under the thumb (which covers the page below it)."""
     box = locator.bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT and box["x"] + box["width"] <= WIDTH
+    bar = locator.page.locator("#thumb-bar").bounding_box()
+    bottom = bar["y"] if bar is not None else HEIGHT
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= bottom and box["x"] + box["width"] <= WIDTH
 
 
 def cells(page: Page, selector: str) -> list[str]:
@@ -75,6 +78,9 @@ def test_a_36_game_evening_at_a_table_of_four_by_taps(live_server: LiveServer, p
     session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
     members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
     table = services.table_start(session=session, members=members, rules="skat-seeger", user=None)
+    # A deadline, not a measure: 36 saves on the shared two-core machine of `make test` (where
+    # one save now and then waits for the other tests) may not fail the evening.
+    phone.set_default_timeout(30_000)
     login(phone, live_server, world, "scorer")
     phone.goto(live_server.url + table.get_absolute_url())
     form = phone.locator("#entry-form")
@@ -107,7 +113,8 @@ def test_a_36_game_evening_at_a_table_of_four_by_taps(live_server: LiveServer, p
                 assert on_screen(locator), f"game {i + 1}: a tap needs a scroll {locator.bounding_box()}"
             locator.tap()
         if i < len(PATTERN):
-            assert on_screen(save)
+            box = save.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= HEIGHT
         if i == 0:
             expect(phone.locator("#preview .game-value")).to_contain_text("Spielwert 24")
             shot(phone, "form-typical")
