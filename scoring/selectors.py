@@ -402,6 +402,9 @@ def table_sheet(table: Table) -> Sheet:
 
 def spielliste(table: Table, entries: Sequence[Entry] | None = None) -> SpielListe | None:
     """The table's Spielliste where its rule set keeps one (else None): the log folded once."""
+    preset = registry.all_presets().get(table.preset)
+    if preset is None or not preset.KEEPS_LIST:
+        return None  # no rule set to build, no query, for every other table
     setup = table_setup(table)
     ruleset = setup.ruleset
     if not ruleset.KEEPS_LIST:
