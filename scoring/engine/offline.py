@@ -135,7 +135,6 @@ class OfflineTable:
         options = form_options(self.ruleset, self.state)
         return hand_facts(values, players=self.players, dealer=self.state.dealer, **options)
 
-
     def _skat_facts(self, values: dict[str, Any]) -> dict[str, Any]:
         """The Skat tap form's values → the facts, as ``scoring.forms.skat.SkatHandForm.to_data``
         makes them on the server (the same ``skat_hand_facts``)."""
