@@ -45,6 +45,7 @@ TEXTS = {
     "dealer": _("Nach den Einträgen auf diesem Telefon gibt: {name}"),
     "saved": _("Nr. {n} auf diesem Telefon gespeichert, noch nicht übertragen."),
     "missing": _("Noch offen: {what}"),
+    "value": _("Spielwert {value}"),
     "unknown": _(
         "Ohne Netz rechnet dieses Formular nicht vor; der Eintrag wird gespeichert und nach dem Übertragen berechnet."
     ),

@@ -40,6 +40,7 @@ from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import GAMES
 from scoring.forms.entry import EntryContext, SubmissionFields
 from scoring.forms.hand import EventForm, HandForm, RawEntryForm, entry_form_class, posted_form_class
+from scoring.forms.skat import SkatHandForm
 from scoring.labels import round_label, suit_names, triggered_label
 
 # Everything the table page needs from the static files, cached when the app is installed.
@@ -210,6 +211,9 @@ def table_data(request: HttpRequest, access: ClubAccess, session_id: int, table_
     form: dict[str, Any] = {"kind": "json"}
     if form_class is HandForm:
         form = {"kind": "schafkopf", "types": form_types(HandForm(context=context))}
+    elif form_class is SkatHandForm:
+        # The Skat form's facts are made on the phone too (skat_facts, shared with the server).
+        form = {"kind": "skat", "types": form_types(SkatHandForm(context=context))}
     elif form_class is not RawEntryForm:
         form = {"kind": setup.family}  # a family's tap form: its facts are made on the server
     doc = {

@@ -86,6 +86,7 @@ def describe(data: Mapping[str, Any], suits: Mapping[str, str] = SUIT_LABELS) ->
         parts[0] += " " + suits[data["suit"]]
     if data.get("tout"):
         parts[0] += " Tout"
+    parts[0] += _skat_words(data)
     who = data.get("declarer") or (data.get("re") or [None])[0]
     if who:
         partner = data.get("partner")
@@ -182,10 +183,32 @@ def describe_short(data: Mapping[str, Any], short: Mapping[str, str], suits: Map
         text += " " + suits[data["suit"]]
     if data.get("tout"):
         text += " Tout"
+    if type(data.get("spitzen")) is int:  # Skat: "Kreuz m2 H Sepp" (mit 2, Hand)
+        text += f" {'o' if data.get('ohne') else 'm'}{data['spitzen']}"
+    if data.get("hand") is True:
+        text += " H"
+    if data.get("ouvert") is True:
+        text += " O"
     who = data.get("declarer") or (data.get("re") or [None])[0]
     if who:
         text += " " + short.get(str(who), str(who))
     return text
+
+
+def _skat_words(data: Mapping[str, Any]) -> str:
+    """A Skat game's mit/ohne, Hand, Ouvert and announcement (spec §2.4): ``mit 2 Hand``."""
+    words = []
+    if type(data.get("spitzen")) is int:
+        words.append((_("ohne %(n)s") if data.get("ohne") else _("mit %(n)s")) % {"n": data["spitzen"]})
+    if data.get("hand") is True:
+        words.append(_("Hand"))
+    if data.get("ouvert") is True:
+        words.append(_("ouvert"))
+    if data.get("announced") == "schneider":
+        words.append(_("Schneider angesagt"))
+    elif data.get("announced") == "schwarz":
+        words.append(_("Schwarz angesagt"))
+    return "".join(f" {word}" for word in words)
 
 
 def _describe_event(data: Mapping[str, Any]) -> str:

@@ -316,8 +316,14 @@ class KasseBooking(models.Model):
     unit = models.CharField(_("Einheit"), max_length=10, choices=Unit.choices, default=Unit.CENT)
     amount = models.BigIntegerField(_("Betrag"))
     text = models.CharField(_("Text"), max_length=200)
+    # What an evening's booking is for: "" its winnings and the Stock (001 §10), "verlustspielgeld"
+    # the fees of the lost games of a Skat list (skat.md §6). A reopening reverses each kind by
+    # itself; only winnings in the Kasse change who pays whom (selectors.session_settlement).
+    kind = models.CharField(_("Art"), max_length=20, blank=True, default="")
     at = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+
+    VERLUSTSPIELGELD = "verlustspielgeld"
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -338,6 +344,7 @@ class KasseBooking(models.Model):
         for message in (
             gettext_noop("Gewinn %(date)s"),
             gettext_noop("Stock %(date)s"),
+            gettext_noop("Verlustspielgeld %(date)s"),
             gettext_noop("Storno: Abend %(date)s wieder geöffnet"),
         ):
             for language in ("de", "en"):

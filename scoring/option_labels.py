@@ -209,8 +209,9 @@ def preset_choices(family: str | None = None, *, evening: bool = False) -> list[
 
 
 def evening_presets() -> dict[str, type[RuleSet]]:
-    """The rule sets a club's evening can play: those whose defaults sum every hand to zero."""
-    return {name: cls for name, cls in registry.all_presets().items() if cls.build().is_zero_sum()}
+    """The rule sets a club's evening can play: those whose defaults sum every hand to zero, and
+    a list scored by points that the table adds up (Seeger-Fabian, ``RuleSet.plays_at_table``)."""
+    return {name: cls for name, cls in registry.all_presets().items() if cls.build().plays_at_table()}
 
 
 def option_label(spec: OptionSpec) -> str:

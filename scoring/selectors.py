@@ -281,6 +281,49 @@ class SheetRow:
 
 
 @dataclass(frozen=True)
+class ListRow:
+    """One game of a kept list (Skat): what the paper writes — the declarer's +value or
+    −2 × value, nobody else anything — and each player's list total after it."""
+
+    entry: Entry
+    label: str
+    what: str
+    what_short: str
+    cells: tuple[int | None, ...]  # the list's entry per player, in seat order; None: nothing written
+    totals: tuple[int, ...]
+    out: tuple[bool, ...]  # sat out this game (the dealer at four)
+    value: int | None  # the game value, as counted (overbid, doubled)
+    overbid: bool = False
+
+
+@dataclass(frozen=True)
+class SpielListe:
+    """The Spielliste of a rule set that keeps one (``RuleSet.KEEPS_LIST``, skat.md §5, §6): the
+    rows, each player's list total, won and lost games, the Verlustspielgeld of the list (cents,
+    where the table charges it) and the settlement the rule set makes of it
+    (``RuleSet.list_settlement``): money who pays whom, or the Seeger-Fabian Auswertung."""
+
+    players: tuple[str, ...]
+    rows: tuple[ListRow, ...]
+    totals: tuple[int, ...]
+    won: tuple[int, ...]
+    lost: tuple[int, ...]
+    verlustspielgeld: tuple[int, ...] | None
+    kind: str  # RuleSet.LIST_SETTLEMENT: "money" | "seeger"
+    settlement: tuple[Mapping[str, int], ...]  # per player, in seat order
+    transfers: tuple[tuple[str, str, int], ...]  # "money": (payer, payee, amount in the table's unit)
+
+    @property
+    def final(self) -> list[tuple[str, int]]:
+        return list(zip(self.players, self.totals, strict=True))
+
+    @property
+    def players_figures(self) -> list[tuple[str, int, int, int, Mapping[str, int]]]:
+        """Per player: name, list total, won, lost, the settlement's figures (for the template)."""
+        return list(zip(self.players, self.totals, self.won, self.lost, self.settlement, strict=True))
+
+
+@dataclass(frozen=True)
 class Sheet:
     table: Table
     players: tuple[str, ...]
@@ -288,6 +331,17 @@ class Sheet:
     totals: tuple[int, ...]
     stock: int
     unit: str
+    spielliste: SpielListe | None = None  # where the rule set keeps a list (Skat)
+
+    @property
+    def strip(self) -> list[tuple[str, int]]:
+        """The totals under the thumb: the list's where the rule set keeps one, as on paper."""
+        return self.spielliste.final if self.spielliste is not None else self.final
+
+    @property
+    def strip_unit(self) -> str:
+        """A list is written in points, whatever its settlement is paid in."""
+        return Unit.POINT if self.spielliste is not None else self.unit
 
     @property
     def last(self) -> SheetRow | None:
@@ -343,7 +397,66 @@ def table_sheet(table: Table) -> Sheet:
             )
         )
         stock = entry.stock_after
-    return Sheet(table, players, tuple(rows), tuple(running), stock, table.unit)
+    return Sheet(table, players, tuple(rows), tuple(running), stock, table.unit, spielliste(table, entries))
+
+
+def spielliste(table: Table, entries: Sequence[Entry] | None = None) -> SpielListe | None:
+    """The table's Spielliste where its rule set keeps one (else None): the log folded once."""
+    preset = registry.all_presets().get(table.preset)
+    if preset is None or not preset.KEEPS_LIST:
+        return None  # no rule set to build, no query, for every other table
+    setup = table_setup(table)
+    ruleset = setup.ruleset
+    if not ruleset.KEEPS_LIST:
+        return None
+    entries = list(entries if entries is not None else Entry.objects.filter(table=table).order_by("number"))
+    result = fold_log(setup, [entry.data for entry in entries])
+    players = setup.players
+    suits = suit_names(table.preset)
+    short = short_names(players)
+    running = [0] * len(players)
+    rows = []
+    labels = paper_numbers([entry.kind for entry in entries])
+    for entry, folded, label in zip(entries, result.entries, labels, strict=True):
+        sheet = folded.hand.sheet if folded.hand is not None else None
+        written = sheet.written if sheet is not None else {}
+        running = [total + written.get(name, 0) for total, name in zip(running, players, strict=True)]
+        rows.append(
+            ListRow(
+                entry=entry,
+                label=label,
+                what=describe(entry.data, suits),
+                what_short=describe_short(entry.data, short, suits),
+                cells=tuple(written.get(name) for name in players),
+                totals=tuple(running),
+                out=tuple(name in folded.sitting_out for name in players),
+                value=sheet.value if sheet is not None else None,
+                overbid=bool(sheet and sheet.overbid),
+            )
+        )
+    state = result.state
+    totals = dict(zip(players, state.list_totals, strict=True))
+    won = dict(zip(players, state.won, strict=True))
+    lost = dict(zip(players, state.lost, strict=True))
+    figures = ruleset.list_settlement(totals, won, lost)
+    transfers: list[tuple[str, str, int]] = []
+    if ruleset.LIST_SETTLEMENT == "money":
+        amounts = [figures[name]["amount"] for name in players]
+        transfers = [(players[a], players[b], amount) for a, b, amount in fewest_transfers(amounts)]
+    fees = None
+    if setup.rules.verlustspielgeld:
+        fees = tuple(setup.rules.verlustspielgeld_total(n) for n in state.lost)
+    return SpielListe(
+        players=players,
+        rows=tuple(rows),
+        totals=tuple(state.list_totals),
+        won=tuple(state.won),
+        lost=tuple(state.lost),
+        verlustspielgeld=fees,
+        kind=ruleset.LIST_SETTLEMENT,
+        settlement=tuple(figures[name] for name in players),
+        transfers=tuple(transfers),
+    )
 
 
 def entry_labels(table: Table) -> dict[int, str]:
@@ -504,6 +617,8 @@ def session_settlement(session: Session) -> list[Transfer]:
                 amounts[member_id] += amount
                 amounts[None] -= amount
         parties = [key for key, amount in amounts.items() if amount]
+        if sum(amounts.values()):
+            continue  # a list's points (Seeger-Fabian, skat.md §6) are added up, not paid
         for payer, payee, amount in fewest_transfers([amounts[key] for key in parties]):
             payer_id, payee_id = parties[payer], parties[payee]
             transfers.append(
@@ -521,7 +636,8 @@ def _winnings_in_kasse(session: Session) -> bool:
     """The evening is closed and its winnings stand in the Kasse (not reversed by a reopening)."""
     if not session.is_closed:
         return False
-    return bool(KasseBooking.objects.filter(session=session).aggregate(total=Sum("amount"))["total"])
+    bookings = KasseBooking.objects.filter(session=session).exclude(kind=KasseBooking.VERLUSTSPIELGELD)
+    return bool(bookings.aggregate(total=Sum("amount"))["total"])
 
 
 def _stock_payments(session: Session) -> dict[str, dict[int, int]]:
@@ -635,3 +751,32 @@ def session_kasse_totals(session: Session) -> dict[tuple[int | None, str], int]:
 
 def unit_label(unit: str) -> str:
     return str(Unit(unit).label) if unit in Unit.values else unit
+
+
+def session_kasse_open(session: Session) -> dict[tuple[int | None, str, str], int]:
+    """What the evening's bookings left in the Kasse, per (member id, unit, kind): a reopening
+    reverses each kind by itself (winnings, Verlustspielgeld)."""
+    rows = (
+        KasseBooking.objects.filter(session=session)
+        .values("member_id", "unit", "kind")
+        .annotate(total=Sum("amount"))
+        .order_by("unit", "kind", "member_id")
+    )
+    return {(row["member_id"], row["unit"], row["kind"]): row["total"] for row in rows}
+
+
+def session_verlustspielgeld(session: Session) -> dict[int, int]:
+    """Per member, the Verlustspielgeld (cents) of the evening's lost games at tables that charge
+    it (skat.md §6): each lost game's fee as the fold counts it in its list, booked to whoever
+    played the declarer's seat then (a seat taken over books to the new player)."""
+    out: dict[int, int] = defaultdict(int)
+    for table in Table.objects.filter(session=session).order_by("id"):
+        setup = table_setup(table)
+        if not setup.rules.verlustspielgeld:
+            continue
+        result = fold_log(setup, table_log(table))
+        for number, entry in enumerate(result.entries, start=1):
+            outcome = entry.outcome
+            if entry.verlustspielgeld and outcome is not None and outcome.declarer:
+                out[setup.members_at(number)[outcome.declarer]] += entry.verlustspielgeld
+    return dict(out)

@@ -158,7 +158,7 @@ def table_start(
 def _refuse_non_zero_sum(ruleset: RuleSet, field: str) -> None:
     """An evening is settled between its players: what one wins, the others lose. A tariff that
     writes the winners alone (plus points only) belongs to an open tournament, not to a table."""
-    if not ruleset.is_zero_sum():
+    if not ruleset.plays_at_table():
         raise ValidationError(
             {
                 field: _(
@@ -472,10 +472,33 @@ def session_close(*, session: Session, user: User, book_to_kasse: bool = False) 
             if balance.unit == Unit.CENT and balance.amount > 0
         ]
         KasseBooking.objects.bulk_create(bookings)
+    _book_verlustspielgeld(session, user)
     AuditEntry.objects.create(
         session=session, action=AuditEntry.Action.CLOSE, after={"book_to_kasse": book_to_kasse}, user=_user(user)
     )
     return session
+
+
+def _book_verlustspielgeld(session: Session, user: User) -> None:
+    """skat.md §6: the fees of the evening's lost games go to the club's Kasse when the evening
+    closes, one booking per player. Booked from the log as it stands then, so a correction or a
+    deletion made before never books twice; a reopening reverses the booking, closing again books
+    the log as it is then (docs/rules/skat.md, "Verlustspielgeld")."""
+    when = formats.date_format(session.date, "SHORT_DATE_FORMAT")
+    KasseBooking.objects.bulk_create(
+        KasseBooking(
+            club=session.club,
+            session=session,
+            member_id=member_id,
+            unit=Unit.CENT,
+            kind=KasseBooking.VERLUSTSPIELGELD,
+            amount=amount,
+            text=_("Verlustspielgeld %(date)s") % {"date": when},
+            by=_user(user),
+        )
+        for member_id, amount in sorted(selectors.session_verlustspielgeld(session).items())
+        if amount
+    )
 
 
 @transaction.atomic
@@ -489,19 +512,20 @@ def session_reopen(*, session: Session, user: User) -> Session:
     session.closed_at = None
     session.closed_by = None
     session.save(update_fields=["closed_at", "closed_by"])
-    open_bookings = selectors.session_kasse_totals(session)
+    open_bookings = selectors.session_kasse_open(session)
     KasseBooking.objects.bulk_create(
         KasseBooking(
             club=session.club,
             session=session,
             member_id=member_id,
             unit=unit,
+            kind=kind,
             amount=-amount,
             text=_("Storno: Abend %(date)s wieder geöffnet")
             % {"date": formats.date_format(session.date, "SHORT_DATE_FORMAT")},
             by=_user(user),
         )
-        for (member_id, unit), amount in open_bookings.items()
+        for (member_id, unit, kind), amount in open_bookings.items()
         if amount
     )
     AuditEntry.objects.create(session=session, action=AuditEntry.Action.REOPEN, user=_user(user))

@@ -88,6 +88,8 @@ def session_detail(request: HttpRequest, access: ClubAccess, session_id: int) ->
         "balances": selectors.session_balances(session),
         "transfers": [t for t in selectors.session_settlement(session) if t.unit == Unit.CENT],
         "close_form": CloseForm(initial={"book_to_kasse": rules.winnings_to_kasse and money}),
+        # Skat (skat.md §6): what closing books into the Kasse besides any winnings.
+        "verlustspielgeld": sum(selectors.session_verlustspielgeld(session).values()) if not session.is_closed else 0,
         "can_reopen": _can_reopen(access, session),
         "lock": hooks.session_lock(session),
         "unlock": hooks.unlock_link(session),
@@ -489,11 +491,19 @@ def _preview(form: SubmissionFields, context: EntryContext) -> dict[str, Any]:
         return {"ok": False}
     data = form.to_data()
     suits = suit_names(context.setup.ruleset.NAME)
+    payouts = [(name, result.payouts[name]) for name in context.setup.players]
+    sheet = result.hand.sheet if result.hand is not None and context.setup.ruleset.KEEPS_LIST else None
+    if sheet is not None:
+        # A kept list (Skat): what the list writes — the declarer's +value or −2 × value, the
+        # others nothing — as the paper does; the settlement follows at the end (skat.md §5).
+        payouts = [(name, sheet.written.get(name)) for name in context.setup.players]
     return {
         "ok": True,
         "result": result,
+        "value": sheet.value if sheet is not None else None,
+        "overbid": bool(sheet and sheet.overbid),
         "lines": [(club_words(line.label, suits), line.amount) for line in result.lines],
-        "payouts": [(name, result.payouts[name]) for name in context.setup.players],
+        "payouts": payouts,
         "notes": unpaid_notes(context.setup.ruleset, data, result.hand.outcome if result.hand else None),
         "triggers": [triggered_label(kind) for kind in result.triggered],
     }

@@ -203,6 +203,9 @@ class RuleSet:
     # The rule set writes a Spielliste (Skat): its hands carry a ``ListEntry`` and an evening adds
     # each player's list total and games won and lost (spec §3 "list", "games").
     KEEPS_LIST: ClassVar[bool] = False
+    # How a rule set that keeps a list settles it at the end (``list_settlement``): "money" (who
+    # pays whom, skat.md §5) or "seeger" (the Seeger-Fabian Auswertung, skat.md §6); "" for none.
+    LIST_SETTLEMENT: ClassVar[str] = ""
 
     @classmethod
     def build(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:
@@ -235,6 +238,18 @@ class RuleSet:
 
     def unit(self) -> str:
         return self.UNIT
+
+    def plays_at_table(self) -> bool:
+        """Whether an evening's table may play this rule set. A table is settled between its
+        players, so only a zero-sum one, unless its points are a list's score by design (the
+        Seeger-Fabian list, skat.md §6), which the table adds up instead of settling."""
+        return self.is_zero_sum()
+
+    def list_settlement(
+        self, totals: Mapping[str, int], won: Mapping[str, int], lost: Mapping[str, int]
+    ) -> dict[str, dict[str, int]]:
+        """A kept list's settlement per player (``LIST_SETTLEMENT`` says which figures)."""
+        raise NotImplementedError
 
     def score(self, hand: Mapping[str, Any], seats: tuple[str, ...], context: Context) -> HandResult:
         raise NotImplementedError

@@ -20,6 +20,8 @@ from .core import EngineError
 from .entry_facts import event_facts, form_options, hand_facts, table_facts
 from .presets.schafkopf import SchafkopfRules
 from .presets.schafkopf_games import GAMES
+from .presets.skat import SkatRules
+from .presets.skat_facts import skat_hand_facts
 from .session import TableState, advance, fold
 
 # What a field of the tap form holds, as the server names it (``offline.views.form_types``).
@@ -86,7 +88,8 @@ class OfflineTable:
     def facts(self, submission: str) -> str:
         """A submitted form → the entry's facts: ``{"target": "entry"|"event", "fields": {name:
         [values]}}``. ``{"ok": false, "unknown": true}`` for a form this module cannot read
-        (the Doppelkopf and Saukopf tap forms: their facts are made on the server)."""
+        (the Doppelkopf and Saukopf tap forms: their facts are made on the server; the Schafkopf
+        and the Skat forms are read here)."""
         try:
             entry = self._facts(json.loads(submission))
         except EngineError as error:
@@ -121,6 +124,8 @@ class OfflineTable:
             if not isinstance(entry, dict):
                 raise EngineError("invalid_type", "Erwartet ein JSON-Objekt.", "data")
             return entry
+        if self.form.get("kind") == "skat" and isinstance(self.ruleset, SkatRules):
+            return self._skat_facts(clean(fields, self.form["types"]))
         if self.form.get("kind") != "schafkopf" or not isinstance(self.ruleset, SchafkopfRules):
             return None
         values = clean(fields, self.form["types"])
@@ -129,6 +134,16 @@ class OfflineTable:
         # The form as the state after the waiting entries has it (its round, Deckel, bid), as on the server.
         options = form_options(self.ruleset, self.state)
         return hand_facts(values, players=self.players, dealer=self.state.dealer, **options)
+
+    def _skat_facts(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The Skat tap form's values → the facts, as ``scoring.forms.skat.SkatHandForm.to_data``
+        makes them on the server (the same ``skat_hand_facts``)."""
+        assert isinstance(self.ruleset, SkatRules)
+        if values.get("game") not in self.ruleset.games():
+            raise EngineError("missing_field", "Welches Spiel?", "game")
+        values["ohne"] = values.pop("mit_ohne", "") == "ohne"
+        values["announced"] = values.get("announced") or None
+        return skat_hand_facts(values, players=self.players, dealer=self.state.dealer)
 
 
 def _refused(error: EngineError) -> dict[str, Any]:

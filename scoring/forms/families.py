@@ -517,4 +517,6 @@ def _called_card(data: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def family_form_class(family: str) -> type[FamilyHandForm] | None:
-    return {"doppelkopf": DoppelkopfHandForm, "saukopf": SaukopfHandForm}.get(family)
+    from scoring.forms.skat import SkatHandForm  # the Skat form builds on this module
+
+    return {"doppelkopf": DoppelkopfHandForm, "saukopf": SaukopfHandForm, "skat": SkatHandForm}.get(family)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django import template
 from django.utils.html import format_html, format_html_join
 
@@ -86,3 +88,18 @@ def sheet_badges(row: SheetRow) -> str:
     elif row.entry.round != "normal" and not row.bock:
         parts.append(format_html('<span class="badge">{}</span>', round_label(row.entry.round)))
     return format_html_join("", "{}", ((part,) for part in parts))
+
+
+@register.filter
+def index(sequence: Sequence[object], position: int) -> object:
+    """``row.totals|index:forloop.counter0``: the item at ``position`` (None past the end)."""
+    try:
+        return sequence[int(position)]
+    except (IndexError, TypeError, ValueError):
+        return None
+
+
+@register.filter
+def zip_with(first: Sequence[object], second: Sequence[object]) -> list[tuple[object, object]]:
+    """Pairs of two sequences of the same length, for one loop over both."""
+    return list(zip(first, second, strict=True))

@@ -388,15 +388,16 @@ def test_a_refused_value_is_named_in_words_under_the_examples(client_as: Any) ->
     assert "Dieser Wert muss größer oder gleich 0 sein" in preview and "price_rufspiel" not in preview
 
 
-def test_rule_sets_an_evening_cannot_play_are_not_offered(client_as: Any) -> None:
-    """Seeger-Fabian writes points that do not sum to zero: a tournament's list, never a club's
-    evening (the page would only refuse it on saving)."""
+def test_both_skat_lists_are_offered_for_an_evening(client_as: Any) -> None:
+    """Issue 32: Seeger-Fabian writes points that do not sum to zero, but they are a list the table
+    adds up (its Auswertung), not money settled between the players: most club lists play it
+    (skat.md §6, ``RuleSet.plays_at_table``)."""
     client = client_as("owner")
     rules = client.get(reverse("scoring:club_rules", kwargs={"slug": "test"})).content.decode()
-    assert 'value="skat"' in rules and 'value="skat-seeger"' not in rules
+    assert 'value="skat"' in rules and 'value="skat-seeger"' in rules
     form = TableStartForm(players=Member.objects.none(), club_preset="allgaeu")
     offered = [name for name, _label in form.fields["preset"].choices]
-    assert "skat" in offered and "skat-seeger" not in offered
+    assert "skat" in offered and "skat-seeger" in offered
 
 
 def test_saving_the_rules_unchanged_changes_nothing(client_as: Any, world: World) -> None:

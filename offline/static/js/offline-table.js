@@ -906,13 +906,15 @@
     }).join(" · ");
   }
 
-  function payoutRow(result, players) {
+  // ``list``: the list's entries (Skat: the declarer's, in points) instead of the payouts.
+  function payoutRow(result, players, list) {
     return el("tr", {}, players.map(function (name) {
-      var value = result.payouts[name];
+      var value = list ? result.list[name] || 0 : result.payouts[name];
       var out = result.sitting_out.indexOf(name) >= 0;
+      var text = list ? (value ? (value > 0 ? "+" : "") + new Intl.NumberFormat(lang).format(value) : "") : money(value, true);
       return el("td", { class: sign(value) + (out ? " out" : ""), "data-player": name, "data-amount": String(value) }, [
         el("small", { text: name }),
-        el("strong", { text: money(value, true) }),
+        el("strong", { text: text }),
       ]);
     }));
   }
@@ -1089,7 +1091,11 @@
     box.replaceChildren();
     if (answer.ok) {
       var players = data.players;
-      box.appendChild(el("table", { class: "payouts", "data-offline": "" }, [el("tbody", {}, [payoutRow(answer.result, players)])]));
+      if (answer.result.list) {
+        // A kept list (Skat): the game value and what the list writes, as the server's preview.
+        box.appendChild(el("p", { class: "game-value" }, [el("strong", { text: t("value", { value: answer.result.value }) })]));
+      }
+      box.appendChild(el("table", { class: "payouts", "data-offline": "" }, [el("tbody", {}, [payoutRow(answer.result, players, !!answer.result.list)])]));
       var rounds = (data.labels || {}).rounds || {};
       var prefix = answer.result.round !== "normal" ? (rounds[answer.result.round] || answer.result.round) + ": " : "";
       box.appendChild(el("p", { class: "lines" }, [el("small", { text: prefix + lines(answer.result) })]));

@@ -544,6 +544,7 @@ class Skat(SkatRules):
     with ``cents_per_point``, in cents."""
 
     NAME = "skat"
+    LIST_SETTLEMENT = "money"
     TITLE = "Skat (Spielliste nach ISkO)"
     OPTIONS = (
         *COMMON_OPTIONS,
@@ -558,6 +559,18 @@ class Skat(SkatRules):
 
     def unit(self) -> str:
         return "cent" if self.options["cents_per_point"] else "point"
+
+    def list_settlement(
+        self, totals: Mapping[str, int], won: Mapping[str, int], lost: Mapping[str, int]
+    ) -> dict[str, dict[str, int]]:
+        """skat.md §5 at the end of the list: each player's balance ``n × own total − sum of all
+        totals`` (points), and times ``cents_per_point`` (the amount, in the table's unit)."""
+        cents = self.options["cents_per_point"] or 1
+        balance = settle_list(totals, tuple(totals))
+        return {
+            player: {"points": totals[player], "balance": balance[player], "amount": balance[player] * cents}
+            for player in totals
+        }
 
     def _settle(self, scored: Scored, table: tuple[str, ...], multiplier: int) -> HandResult:
         cents = self.options["cents_per_point"] or 1

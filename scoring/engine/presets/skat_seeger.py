@@ -16,6 +16,8 @@ It settles no money; the Verlustspielgeld of a list is the evening fold's (``ses
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core import HandResult, Line
 from .skat import Scored, SkatRules
 
@@ -34,9 +36,36 @@ def seeger_total(points: int, won: int, lost: int, others_lost: int, table_size:
 class SkatSeeger(SkatRules):
     NAME = "skat-seeger"
     TITLE = "Skat nach Seeger-Fabian (Turnierliste)"
+    LIST_SETTLEMENT = "seeger"
 
     def is_zero_sum(self) -> bool:
         return False  # skat.md §6: a won game brings 50 more, a lost one gives the others 40 or 30
+
+    def plays_at_table(self) -> bool:
+        return True  # the table adds up the list (the Auswertung); nobody pays anybody its points
+
+    def list_settlement(
+        self, totals: Mapping[str, int], won: Mapping[str, int], lost: Mapping[str, int]
+    ) -> dict[str, dict[str, int]]:
+        """skat.md §6, the Auswertung of a list: Spielpunkte, won, lost, 50 × (won − lost), the
+        games the others at the table lost and 40 or 30 for each (the table's size: 3 or 4),
+        and the total."""
+        size = len(totals)
+        bonus = LOST_BONUS[size]
+        all_lost = sum(lost.values())
+        out = {}
+        for player, points in totals.items():
+            others = all_lost - lost[player]
+            out[player] = {
+                "points": points,
+                "won": won[player],
+                "lost": lost[player],
+                "won_lost": WON_BONUS * (won[player] - lost[player]),
+                "others_lost": others,
+                "others_bonus": bonus * others,
+                "total": seeger_total(points, won[player], lost[player], others, size),
+            }
+        return out
 
     def _settle(self, scored: Scored, table: tuple[str, ...], multiplier: int) -> HandResult:
         payouts = dict.fromkeys(table, 0)
