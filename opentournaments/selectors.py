@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from clubs.ids import parse_id
 from clubs.models import Club, Member
 from opentournaments import tariffs
+from opentournaments.games import Auswertung, auswertung, game_of_ruleset
 from opentournaments.models import (
     OpenTournament,
     Registration,
@@ -30,7 +31,8 @@ from scoring import selectors as scoring_selectors
 from scoring.engine import registry
 from scoring.models import Entry, LedgerEntry
 from scoring.models import Seat as ScoringSeat
-from tournaments.engine.open_ranking import SHARED, rank_open_document
+from tournaments.engine.open_rank import rank_open_document
+from tournaments.engine.open_ranking import SHARED
 
 SEARCH_LIMIT = 12
 
@@ -47,19 +49,41 @@ def registrations(tournament: OpenTournament) -> QuerySet[Registration]:
 class Kasse:
     paid: int  # players who paid
     open: int  # players who have not paid yet
-    total_cents: int  # Startgeld taken
+    entry_cents: int  # Startgeld taken
+    lost_games_cents: int = 0  # a Preisskat's Verlustspielgeld of the lists counted (skat.md §6)
+    lost_games: int = 0  # the lost games it is for
 
     @property
     def players(self) -> int:
         return self.paid + self.open
 
+    @property
+    def total_cents(self) -> int:
+        """The money taken: the Startgeld and the Verlustspielgeld (the prize shares' pot)."""
+        return self.entry_cents + self.lost_games_cents
+
+
+def verlustspielgeld(tournament: OpenTournament) -> tuple[int, int]:
+    """(cents, lost games): the Verlustspielgeld of every list the desk counted (skat.md §6: per
+    player and list, the tariff's amount for each of the first lost games, then the later one);
+    (0, 0) where the game keeps no list or the tariff charges none."""
+    ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    game = game_of_ruleset(ruleset)
+    if not game.keeps_list:
+        return 0, 0
+    lost = TableScore.objects.filter(table__round__tournament=tournament, lost__gt=0).values_list("lost", flat=True)
+    return sum(game.lost_games_fee(table_rules, n) for n in lost), sum(lost)
+
 
 def kasse(tournament: OpenTournament) -> Kasse:
     counts = tournament.registrations.aggregate(paid=Count("id", filter=Q(paid=True)), all=Count("id"))
+    fees, lost = verlustspielgeld(tournament)
     return Kasse(
         paid=counts["paid"],
         open=counts["all"] - counts["paid"],
-        total_cents=counts["paid"] * tournament.entry_fee_cents,
+        entry_cents=counts["paid"] * tournament.entry_fee_cents,
+        lost_games_cents=fees,
+        lost_games=lost,
     )
 
 
@@ -281,10 +305,11 @@ class PhoneState:
 
 
 def counted_figures(table: RoundTable) -> dict[str, list[int]] | None:
-    """The figures of ``table`` that count, as a typing stores them ({"<number>": [points, soli]});
-    None while none count."""
-    scores = table.scores.values_list("registration__start_number", "points", "soli")
-    return {str(n): [p, s] for n, p, s in scores} or None
+    """The figures of ``table`` that count, as a typing stores them ({"<number>": [points, soli]},
+    a Preisskat's [points, won, lost]); None while none count."""
+    game = table.round.tournament.game
+    scores = table.scores.select_related("registration")
+    return {str(s.registration.start_number): list(game.score_values(s)) for s in scores} or None
 
 
 def _open(typings: Sequence[TableTyping]) -> list[TableTyping]:
@@ -304,15 +329,15 @@ class TypedFigures:
 
     by: str
     at: datetime.datetime
-    figures: dict[int, tuple[int, int]]  # start number → (points, soli)
+    figures: dict[int, tuple[int, ...]]  # start number → (points, soli) or a list's (points, won, lost)
 
 
 @dataclass(frozen=True)
 class Change:
     number: int
     name: str
-    old: tuple[int, int]  # points, soli
-    new: tuple[int, int]
+    old: tuple[int, ...]  # points, soli (a Preisskat: points, won, lost)
+    new: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -326,7 +351,7 @@ class Correction:
 
 def _typed(typing: TableTyping) -> TypedFigures:
     by = typing.typed_by.get_username() if typing.typed_by else "–"
-    figures = {int(n): (p, s) for n, (p, s) in typing.figures.items()}
+    figures = {int(n): tuple(values) for n, values in typing.figures.items()}
     return TypedFigures(by=by, at=typing.typed_at, figures=figures)
 
 
@@ -346,11 +371,13 @@ class SheetState:
 class SeatedTable:
     table: RoundTable
     seats: list[Seat]
-    scores: dict[int, tuple[int, int]]  # start number → (points, soli), empty until entered
+    scores: dict[int, tuple[int, ...]]  # start number → (points, soli) or (points, won, lost); empty until entered
     phone: PhoneState | None = None  # written on a phone (then ``scores`` stays empty)
     pending: list[TypedFigures] = field(default_factory=list)  # typings since it last counted
     corrections: list[Correction] = field(default_factory=list)  # oldest first
     confirmed: bool = False  # its figures counted through two agreeing typings
+    # A Preisskat's table: each player's Auswertung of the list (skat.md §6), once entered.
+    auswertung: dict[int, Auswertung] = field(default_factory=dict)
 
     @property
     def entered(self) -> bool:
@@ -361,7 +388,7 @@ class SeatedTable:
         return len(self.pending) >= 2
 
     @property
-    def compared(self) -> list[tuple[Seat, tuple[int, int], tuple[int, int], bool]]:
+    def compared(self) -> list[tuple[Seat, tuple[int, ...], tuple[int, ...], bool]]:
         """A mismatch side by side: each seat, its figures in the last two typings, whether they differ."""
         if not self.mismatch:
             return []
@@ -463,7 +490,7 @@ def _corrections(typings: Sequence[TableTyping], names: Mapping[int, str]) -> li
         if typing.replaced is None:
             continue
         changes = [
-            Change(int(n), names.get(int(n), ""), (old[0], old[1]), tuple(typing.figures[n]))  # type: ignore[arg-type]
+            Change(int(n), names.get(int(n), ""), tuple(old), tuple(typing.figures[n]))
             for n, old in typing.replaced.items()
             if n in typing.figures and list(old) != list(typing.figures[n])
         ]
@@ -484,9 +511,11 @@ def seating(round_: Round) -> Seating:
     )
     phones = _phone_states(round_, tables)
     names = {n: r.name for n, r in people.items()}
+    game = round_.tournament.game
     seated = []
     for t in tables:
         typings = list(t.typings.all())
+        scores = {s.registration.start_number: game.score_values(s) for s in t.scores.all()}
         seated.append(
             SeatedTable(
                 table=t,
@@ -494,11 +523,12 @@ def seating(round_: Round) -> Seating:
                     Seat(n, people[n].name, people[n].residence, position)
                     for position, n in enumerate(t.seats, start=1)
                 ],
-                scores={s.registration.start_number: (s.points, s.soli) for s in t.scores.all()},
+                scores=scores,
                 phone=phones.get(t.pk),
                 pending=[_typed(typing) for typing in _open(typings)],
                 corrections=_corrections(typings, names),
                 confirmed=any(typing.outcome == Typing.CONFIRMED for typing in typings),
+                auswertung=auswertung(scores) if game.keeps_list and scores else {},
             )
         )
     return Seating(round=round_, tables=seated)
@@ -522,14 +552,7 @@ def phone_refusal(tournament: OpenTournament) -> str | None:
     a club score sheet: it books into the club's ledger in the tariff's unit, and an evening is
     settled between its players, so only a zero-sum points tariff fits it."""
     ruleset = registry.load(tournament.ruleset_spec)
-    if ruleset.unit() == "cent":  # a tournament made before money tariffs were refused
-        return _("Dieses Turnier hat einen Geld-Tarif; seine Tische werden vom Zettel eingetragen, nicht am Handy.")
-    if not ruleset.is_zero_sum():
-        return _(
-            "Bei „nur Pluspunkte“ werden die Tische vom Zettel eingetragen: ein Blatt am Handy rechnet jedes "
-            "Spiel zwischen Gewinnern und Verlierern ab."
-        )
-    return None
+    return game_of_ruleset(ruleset).phone_refusal(ruleset)
 
 
 @dataclass(frozen=True)
@@ -567,11 +590,10 @@ def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
         tables_ = tables_.filter(round__number__lte=after_round)
         scores_ = scores_.filter(table__round__number__lte=after_round)
     rounds = [(number, day or tournament.starts_on) for number, day in rounds_.values_list("number", "day")]
-    entered: dict[int, dict[int, tuple[int, int]]] = {}
-    for table_id, number, points, soli in scores_.values_list(
-        "table_id", "registration__start_number", "points", "soli"
-    ):
-        entered.setdefault(table_id, {})[number] = (points, soli)
+    game = tournament.game
+    entered: dict[int, dict[int, tuple[int, ...]]] = {}
+    for table_id, number, *values in scores_.values_list("table_id", "registration__start_number", *game.fields):
+        entered.setdefault(table_id, {})[number] = tuple(values)
     index = {number: i for i, (number, _day) in enumerate(rounds)}
     tables: list[list[dict[str, Any]]] = [[] for _ in rounds]
     phone_tables = []
@@ -582,14 +604,7 @@ def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
             phone_tables.append(table_id)
             tables[index[round_number]].append({"table": table_id})
         elif table_id in entered:
-            scores = entered[table_id]
-            tables[index[round_number]].append(
-                {
-                    "players": list(seats),
-                    "totals": {str(n): scores[n][0] for n in seats},
-                    "soli": {str(n): scores[n][1] for n in seats},
-                }
-            )
+            tables[index[round_number]].append(game.document_table(seats, entered[table_id]))
     if phone_tables:
         phone_docs = {
             table.pk: _phone_table_document(table)
@@ -610,7 +625,7 @@ def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
         "rounds": [{"tables": round_tables} for round_tables in figures.tables],
         "tie_breaks": list(tournament.tie_breaks),
         "seed": tournament.lot_seed,
-        "soli_count": tournament.soli_count,
+        **tournament.game.document_keys(tournament),
     }
     if tournament.prize_shares:
         document["prizes"] = {"pot": kasse(tournament).total_cents, "shares": list(tournament.prize_shares)}
@@ -670,7 +685,7 @@ class RankRow:
     residence: str
     points: int
     rounds: list[int | None]  # None: at no counted table that round ("–", never 0)
-    soli: int
+    soli: int | None  # None in a Preisskat (Skat has no Soli)
     decided_by: str | None
     prize_cents: int
     prize_item: str  # on the first row of a shared place only: listed once
@@ -678,6 +693,9 @@ class RankRow:
     withdrawn_before: int | None = None  # abgemeldet: away from this round on
     registered_before: int | None = None  # nachgemeldet: plays from this round on
     corrected: tuple[int, ...] = ()  # the rounds whose table's figures were corrected ("korrigiert")
+    won: int | None = None  # a Preisskat's games won and lost over the rounds (None in a Preisschafkopf)
+    lost: int | None = None
+    decided_labels: Mapping[str, str] = field(default_factory=dict)  # the game's tie-breaks in words
 
     @property
     def shared(self) -> bool:
@@ -698,18 +716,20 @@ class RankRow:
     @property
     def decided_label(self) -> str:
         """What put him below the player above on equal points (empty where the points did)."""
-        return decided_label(self.decided_by) or ""
+        return decided_label(self.decided_by, self.decided_labels) or ""
 
     @property
     def has_prize(self) -> bool:
         return bool(self.prize_cents or self.prize_item)
 
 
-def decided_label(decided_by: str | None) -> str | None:
-    """``decided_by`` of ``rank_open`` in words: Soli, beste Runde, Los, geteilt."""
+def decided_label(decided_by: str | None, labels: Mapping[str, str] | None = None) -> str | None:
+    """``decided_by`` of ``rank_open`` in words (the game's: Soli, beste Runde, Los; a Preisskat's
+    gewonnene Spiele, verlorene Spiele, Los), else geteilt."""
     if decided_by is None:
         return None
-    return {"soli": _("Soli"), "best_round": _("beste Runde"), "lot": _("Los")}.get(decided_by, _("geteilt"))
+    labels = labels or {"soli": _("Soli"), "best_round": _("beste Runde"), "lot": _("Los")}
+    return labels.get(decided_by, _("geteilt"))
 
 
 def away_note(withdrawn_before: int | None, registered_before: int | None) -> str:
@@ -854,6 +874,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         money = {number: cents - cents % 100 for number, cents in money.items()}
     items = _items(result["ranking"], list(tournament.prize_items), tournament.prize_item_last)
     corrected = corrected_rounds(tournament, after_round)
+    labels = tournament.game.decided_labels()
     rows = [
         RankRow(
             place=row["place"],
@@ -862,7 +883,10 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
             residence=residence[row["number"]],
             points=row["points"],
             rounds=row["rounds"],
-            soli=row["soli"],
+            soli=row.get("soli"),
+            won=row.get("won"),
+            lost=row.get("lost"),
+            decided_labels=labels,
             decided_by=row["decided_by"],
             prize_cents=money.get(row["number"], 0),
             prize_item=items.get(row["number"], ("", 0))[0],
