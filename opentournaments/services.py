@@ -61,7 +61,8 @@ def _frozen_tariff(preset: str, options: Mapping[str, Any] | None) -> tuple[str,
         # A Preisskat (issue 32 item 4): a list rule set the engine's ``rank_open`` ranks (spec §5:
         # Seeger-Fabian; a money list settled between the players is refused there and here).
         try:
-            rank_open_document({"ruleset": {"preset": preset, "options": dict(options or {})}, "players": []})
+            spec = {"preset": preset, "options": dict(options or {})}
+            rank_open_document({"ruleset": spec, "players": [{"number": 1, "name": "–"}], "rounds": []})
         except EngineError as error:
             raise ValidationError({"preset": error.message}) from None
     elif ruleset.FAMILY != "schafkopf":
