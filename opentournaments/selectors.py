@@ -539,12 +539,13 @@ def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
     writes plus points only (``services.table_figures_enter`` and
     ``tournaments.engine.open_ranking`` read it so too)."""
     ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
-    return ruleset.is_zero_sum() and table_rules.stock == "none"
+    return ruleset.is_zero_sum() and table_rules.stock == "none" and not game_of_ruleset(ruleset).keeps_list
 
 
 def tariff_is_plus_only(tournament: OpenTournament) -> bool:
     """Whether the losers are written nothing: then no player's points are below 0."""
-    return not registry.load(tournament.ruleset_spec).is_zero_sum()
+    ruleset = registry.load(tournament.ruleset_spec)
+    return not ruleset.is_zero_sum() and not game_of_ruleset(ruleset).keeps_list  # a list is no plus tariff
 
 
 def phone_refusal(tournament: OpenTournament) -> str | None:
@@ -760,6 +761,20 @@ class OpenRanking:
     seed: int
     tie_breaks: list[str]
     pot_cents: int
+    keeps_list: bool = False  # a Preisskat: won and lost games instead of Soli
+
+    @property
+    def tie_break_words(self) -> str:
+        """The tie-breaks in order, in words ("mehr Soli, beste Runde, Los"; a Preisskat's "mehr
+        gewonnene Spiele, weniger verlorene Spiele, Los"), else "geteilter Platz"."""
+        words = {
+            "soli": _("mehr Soli"),
+            "best_round": _("beste Runde"),
+            "lot": _("Los"),
+            "won": _("mehr gewonnene Spiele"),
+            "lost": _("weniger verlorene Spiele"),
+        }
+        return ", ".join(words[t] for t in self.tie_breaks) or _("geteilter Platz")
 
     @property
     def has_prizes(self) -> bool:
@@ -907,6 +922,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         seed=result["seed"],
         tie_breaks=result["tie_breaks"],
         pot_cents=document.get("prizes", {}).get("pot", 0),
+        keeps_list=tournament.game.keeps_list,
     )
 
 
@@ -984,23 +1000,34 @@ class SheetRow:
 class ScoreSheet:
     """A table's Wertungszettel: its players in seat order and, for every game the table deals,
     who deals it (clockwise from the first seat) and who sits out. Each player has two columns:
-    the game's points and his running "Stand", so the final figures stand in the last row."""
+    the game's points and his running "Stand", so the final figures stand in the last row. A
+    Preisskat's sheet is a Skat list (``keeps_list``): the declarer writes the game's value (lost:
+    twice, negative) and his Stand, and under the games the Auswertung block (skat.md §6)."""
 
     table: SeatedTable
     rows: list[SheetRow]
     soli_label: str  # "Soli (gewonnen)": the tournament's soli_count
+    keeps_list: bool = False
 
     @property
     def row_mm(self) -> float:
         """The height of a game row's cells: as high as writing wants (6 mm), as low as one A4
         page with every game, the total rows and the signatures needs (about 185 mm for the game
-        rows, of which each row's padding and border take 0.7 mm: 48 games at six, 3.85 mm each)."""
-        return min(60, 1850 // len(self.rows) - 7) / 10
+        rows, of which each row's padding and border take 0.7 mm: 48 games at six, 3.85 mm each).
+        A Skat list keeps about 35 mm of those for its Auswertung block (48 games: 3.3 mm each)."""
+        budget = 1500 if self.keeps_list else 1850
+        return min(60, budget // len(self.rows) - 7) / 10
+
+    @property
+    def others_bonus(self) -> int:
+        """A Skat list's bonus per game the others lost: 40 at three, 30 at four (skat.md §6)."""
+        return 40 if len(self.table.seats) == 3 else 30
 
 
-def _sitting_out(seats: list[Seat], dealer: int) -> frozenset[int]:
-    """Who sits out the game ``seats[dealer]`` deals (001 §7.1/§7.2, ``scoring.engine.session``)."""
-    if len(seats) < 5:
+def _sitting_out(seats: list[Seat], dealer: int, from_size: int = 5) -> frozenset[int]:
+    """Who sits out the game ``seats[dealer]`` deals (001 §7.1/§7.2, ``scoring.engine.session``):
+    from ``from_size`` at the table the dealer (Skat: from four, skat.md §1), at six also the Abheber."""
+    if len(seats) < from_size:
         return frozenset()
     out = {seats[dealer].number}
     if len(seats) == 6:
@@ -1010,16 +1037,23 @@ def _sitting_out(seats: list[Seat], dealer: int) -> frozenset[int]:
 
 def score_sheets(round_: Round) -> list[ScoreSheet]:
     """One sheet per table of ``round_``: games per round are per player, so a table of five or six
-    deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too)."""
+    deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too); a Skat list of 48
+    at four is 36 at three."""
     tournament = round_.tournament
+    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    keeps_list = tournament.game.keeps_list
     sheets = []
     for seated in seating(round_).tables:
         seats = seated.seats
         rows = [
-            SheetRow(game, seats[(game - 1) % len(seats)], _sitting_out(seats, (game - 1) % len(seats)))
+            SheetRow(
+                game,
+                seats[(game - 1) % len(seats)],
+                _sitting_out(seats, (game - 1) % len(seats), table_rules.dealer_sits_out_from),
+            )
             for game in range(1, table_games(tournament, len(seats)) + 1)
         ]
-        sheets.append(ScoreSheet(table=seated, rows=rows, soli_label=tournament.soli_label))
+        sheets.append(ScoreSheet(table=seated, rows=rows, soli_label=tournament.soli_label, keeps_list=keeps_list))
     return sheets
 
 
