@@ -268,7 +268,6 @@ class DaysMixin:
         tie_breaks = form.fields["tie_breaks"]
         tie_breaks.choices = SKAT_TIE_BREAK_CHOICES
         tie_breaks.label = _("Bei gleichen Punkten")
-        form.fields["rounds"].label = _("Serien")
         form.fields["prize_shares"].help_text = _(
             "Je Platz ein Prozentsatz der Kasse (Startgeld und Verlustspielgeld), z. B. „30 20 15 10 5“."
         )

@@ -1080,6 +1080,8 @@ class RulesSheet:
     prizes: list[PrizeLine]
     last_item: str  # the Sachpreis for the last place
     whole_euros: bool  # shares paid in whole euros, the rest stays in the Kasse
+    keeps_list: bool = False  # a Preisskat: lists of Seeger-Fabian, tie-breaks by games
+    three_games: int = 0  # a Preisskat's list at a table of three
 
 
 def rules_sheet(tournament: OpenTournament) -> RulesSheet:
@@ -1107,6 +1109,8 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         prizes=prizes,
         last_item=tournament.prize_item_last,
         whole_euros=tournament.prize_whole_euros,
+        keeps_list=tournament.game.keeps_list,
+        three_games=table_games(tournament, 3),
     )
 
 

@@ -5,6 +5,7 @@ through ``rank_open``, the Verlustspielgeld in the Kasse and the pot."""
 from __future__ import annotations
 
 import datetime
+import io
 import json
 
 import pytest
@@ -208,3 +209,86 @@ def test_double_entry_and_correction_of_a_list() -> None:
     seated = selectors.seating(round_).tables[0]
     assert seated.corrections[-1].changes[0].old == (10, 1, 0)
     assert seated.corrections[-1].changes[0].new == (12, 1, 0)
+
+
+def test_the_pages_speak_skat(client_as, world, tmp_path) -> None:
+    """Create through the form (?spiel=skat), draw, type a table at the desk, and read every page
+    and printout: won and lost games, no Soli."""
+    from django.urls import reverse
+    from openpyxl import load_workbook
+
+    from tests.opentournaments.test_prints import pdf_text
+
+    client = client_as("owner")
+    create = reverse("opentournaments:create", kwargs={"slug": world.club.slug})
+    form = client.get(create, {"spiel": "skat"}).content.decode()
+    assert "Verlustspielgeld" in form and "Soli" not in form and "Kontra" not in form
+    data = {
+        "game": "skat",
+        "name": "Preisskat",
+        "starts_on": "2026-12-05",
+        "rounds": "2",
+        "games_per_round": "48",
+        "tariff": "skat-seeger",
+        "tie_breaks": "won,lost,lot",
+        "verlustspielgeld": "on",
+        "verlustspielgeld_first": "0,50",
+        "verlustspielgeld_first_games": "3",
+        "verlustspielgeld_later": "1,00",
+        "entry_fee": "10",
+        "prize_shares": "50 30",
+        "key": "once",
+    }
+    assert client.post(create, data).status_code == 302
+    assert client.post(create, data).status_code == 302  # sent twice: one tournament
+    tournament = OpenTournament.objects.get()
+    assert (tournament.preset, tournament.games_per_round, tournament.options["verlustspielgeld_later"]) == (
+        "skat-seeger",
+        48,
+        100,
+    )
+    bad = client.post(create, {**data, "key": "two", "games_per_round": "50"}).content.decode()
+    assert "Vielfaches von 4" in bad and OpenTournament.objects.count() == 1
+    for n in range(1, 8):
+        services.registration_create(tournament=tournament, name=f"Gast {n}", paid=True, user=None)
+    round_ = services.round_draw(tournament=tournament, seed=5, user=None)
+    four, three = sorted(round_.tables.all(), key=lambda t: -len(t.seats))
+
+    def url(name: str, **kwargs) -> str:
+        return reverse(f"opentournaments:{name}", kwargs={"slug": world.club.slug, "open_id": tournament.pk, **kwargs})
+
+    entry = client.get(url("entry", round_number=1)).content.decode()
+    assert "Spielpunkte" in entry and "gewonnen" in entry and "Soli" not in entry
+    post = {f"t{three.number}-key": "k"}
+    for i, n in enumerate(three.seats):
+        post |= {
+            f"t{three.number}-points_{n}": str(100 * i),
+            f"t{three.number}-won_{n}": "20",
+            f"t{three.number}-lost_{n}": "0",
+        }
+    page = client.post(url("table_entry", round_number=1, table_no=three.number), post).content.decode()
+    assert "60 gewonnene und verlorene Spiele" in page and "36 Spiele" in page and not TableScore.objects.exists()
+    post |= {f"t{three.number}-won_{n}": "5" for n in three.seats} | {f"t{three.number}-lost_{three.seats[0]}": "4"}
+    post[f"t{three.number}-key"] = "k2"
+    assert client.post(url("table_entry", round_number=1, table_no=three.number), post).status_code == 302
+    assert TableScore.objects.count() == 3
+    ranking = client.get(url("ranking")).content.decode()
+    assert "gew." in ranking and "verl." in ranking and "Soli" not in ranking and "–" in ranking
+    board = client.get(url("room")).content.decode()
+    assert "gew." in board and "Soli" not in board
+    rules = client.get(url("rules")).content.decode()
+    assert "Seeger-Fabian" in rules and "Verlustspielgeld" in rules and "Soli" not in rules
+    pdf = pdf_text(client.get(url("ranking_pdf")).content)
+    assert "gew." in pdf and "Soli" not in pdf
+    sheets = pdf_text(client.get(url("sheets_pdf", round_number=1)).content)
+    assert "Spielwert" in sheets and "verlorene der anderen × 40" in sheets and "× 30" in sheets
+    assert "Soli" not in sheets
+    (tmp_path / "sheets.pdf").write_bytes(client.get(url("sheets_pdf", round_number=1)).content)
+    book = load_workbook(io.BytesIO(client.get(url("ranking_xlsx")).content))
+    heads = [c.value for c in next(book.active.iter_rows(min_row=1, max_row=5)) if c.value]
+    rows = [[c.value for c in row] for row in book.active.iter_rows()]
+    assert any("gewonnen" in (row or []) for row in rows) and not any("Soli" in (row or []) for row in rows), heads
+    prizes = pdf_text(client.get(url("prizes_pdf")).content)
+    assert "Verlustspielgeld" in prizes
+    detail = client.get(url("detail")).content.decode()
+    assert "Verlustspielgeld" in detail
