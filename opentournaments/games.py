@@ -42,6 +42,7 @@ class Figure:
 
     key: str
     label: str
+    short: str = ""  # the heading on a phone, where the whole word does not fit ("" = the label)
 
 
 Values = tuple[int, ...]  # one player's figures in the order of the game's ``fields``
@@ -152,7 +153,11 @@ class SkatList(DeskGame):
     keeps_list = True
 
     def figures(self, tournament: OpenTournament) -> list[Figure]:
-        return [Figure("points", _("Spielpunkte")), Figure("won", _("gewonnen")), Figure("lost", _("verloren"))]
+        return [
+            Figure("points", _("Spielpunkte"), _("Pkt.")),
+            Figure("won", _("gewonnen"), _("gew.")),
+            Figure("lost", _("verloren"), _("verl.")),
+        ]
 
     def title(self) -> str:
         return _("Preisskat")

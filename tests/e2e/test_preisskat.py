@@ -11,6 +11,7 @@ Verlustspielgeld."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 from collections.abc import Iterator
@@ -54,13 +55,13 @@ def url(world: World, tournament: OpenTournament, name: str, **kwargs: object) -
 
 def create(desk: Page, live_server: LiveServer, world: World) -> OpenTournament:
     desk.goto(live_server.url + reverse("opentournaments:list", kwargs={"slug": world.club.slug}))
-    desk.get_by_role("link", name="Neuer Preisskat").click()
+    desk.get_by_role("button", name="Neuer Preisskat").click()
     expect(desk.get_by_role("heading", name="Neuer Preisskat")).to_be_visible()
-    desk.get_by_label("Name").fill("Preisskat 2026")
-    desk.get_by_label("erster Tag").fill("2026-11-28")
-    desk.get_by_label("Runden").fill("2")
-    desk.get_by_label("Startgeld (€)").fill("10")
-    desk.get_by_label("Preisgeld als Anteile (%)").fill("40 25 15")
+    desk.locator('input[name="name"]').fill("Preisskat 2026")
+    desk.locator('input[name="starts_on"]').fill("2026-11-28")
+    desk.locator('input[name="rounds"]').fill("2")
+    desk.locator('input[name="entry_fee"]').fill("10")
+    desk.locator('input[name="prize_shares"]').fill("40 25 15")
     shot(desk, "01-create")
     desk.get_by_role("button", name="Anlegen").click()
     expect(desk.get_by_text("Turnier angelegt")).to_be_visible()
@@ -158,7 +159,7 @@ def pictures(desk: Page, live_server: LiveServer, world: World, tournament: Open
         ("ranking", url(world, tournament, "ranking_pdf")),
         ("prizes", url(world, tournament, "prizes_pdf")),
     ):
-        response = desk.request.get(live_server.url + path)
+        response = desk.request.get(live_server.url + path, timeout=120_000)
         assert response.ok and response.body().startswith(b"%PDF")
         pdf = SHOTS / f"{name}.pdf"
         pdf.write_bytes(response.body())
@@ -250,4 +251,5 @@ def test_a_27_player_preisskat_of_two_rounds(
 
     desk.goto(live_server.url + url(world, tournament, "room"))
     shot(desk, "05-room", full=False)
-    pictures(desk, live_server, world, tournament)
+    if os.environ.get("PREISSKAT_PICTURES"):  # the printouts as pictures, to look at (slow: WeasyPrint)
+        pictures(desk, live_server, world, tournament)

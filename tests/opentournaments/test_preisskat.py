@@ -292,3 +292,5 @@ def test_the_pages_speak_skat(client_as, world, tmp_path) -> None:
     assert "Verlustspielgeld" in prizes
     detail = client.get(url("detail")).content.decode()
     assert "Verlustspielgeld" in detail
+    edit = client.get(url("edit")).content.decode()
+    assert "Spiele je Liste" in edit and "Soli" not in edit and "gewonnene" in edit
