@@ -281,7 +281,7 @@ def test_the_pages_speak_skat(client_as, world, tmp_path) -> None:
     pdf = pdf_text(client.get(url("ranking_pdf")).content)
     assert "gew." in pdf and "Soli" not in pdf
     sheets = pdf_text(client.get(url("sheets_pdf", round_number=1)).content)
-    assert "Spielwert" in sheets and "verlorene der anderen × 40" in sheets and "× 30" in sheets
+    assert "Spielwert" in sheets and "verl. Spiele der anderen × 40" in sheets and "× 30" in sheets
     assert "Soli" not in sheets
     (tmp_path / "sheets.pdf").write_bytes(client.get(url("sheets_pdf", round_number=1)).content)
     book = load_workbook(io.BytesIO(client.get(url("ranking_xlsx")).content))
