@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
 from opentournaments import selectors, tariffs
-from opentournaments.games import Figure
+from opentournaments.games import SKAT_LIST, Figure
 from opentournaments.models import (
     FIRST_YEAR,
     LAST_YEAR,
@@ -361,7 +361,7 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
 
     def __init__(self, *args: Any, game: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.skat = game == "skat"
+        self.skat = game == SKAT_LIST.key
         self.fields["game"] = forms.CharField(required=False, initial=game, widget=forms.HiddenInput)
         if self.skat:
             self._skat_create()
@@ -398,8 +398,8 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
         self.fields["games_per_round"].initial = 48
         self.fields["rounds"].initial = 2
         self.fields["tie_breaks"].initial = "won,lost,lot"
-        self.fields["tariff"].choices = [("skat-seeger", _("Skat nach Seeger-Fabian (Turnierliste)"))]
-        self.fields["tariff"].initial = "skat-seeger"
+        self.fields["tariff"].choices = [(SKAT_LIST.preset, _("Skat nach Seeger-Fabian (Turnierliste)"))]
+        self.fields["tariff"].initial = SKAT_LIST.preset
         euros = {"localize": True, "min_value": 0, "max_value": Decimal(MAX_VERLUSTSPIELGELD) / 100}
         self.fields["verlustspielgeld"] = forms.BooleanField(
             label=_("Verlustspielgeld"),
@@ -426,7 +426,7 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
         data = self.cleaned_data
         if self.skat:
             return {
-                "preset": "skat-seeger",
+                "preset": SKAT_LIST.preset,
                 "options": {
                     "verlustspielgeld": data["verlustspielgeld"],
                     "verlustspielgeld_first": _euros_to_cents(data["verlustspielgeld_first"]),

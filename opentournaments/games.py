@@ -148,6 +148,7 @@ class SkatList(DeskGame):
     Seeger-Fabian total is computed; tables of three and four; tie-breaks won, lost, lot."""
 
     key = "skat"
+    preset = "skat-seeger"  # what the Preisskat's create form offers (spec §5: Seeger-Fabian only)
     fields = ("points", "won", "lost")
     tie_breaks = ("won", "lost", "best_round", "lot")  # spec §5 Skat additions
     keeps_list = True

@@ -35,6 +35,7 @@ from opentournaments.forms import (
     TableFiguresForm,
     form_key,
 )
+from opentournaments.games import SKAT_LIST
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable, Typing
 from standings.exports import XLSX, download_name, file_response, pdf_response
 
@@ -130,7 +131,8 @@ def _payout(request: HttpRequest, form: OpenTournamentForm | OpenTournamentEditF
 def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     """Create a tournament; the form's one-time key makes a form sent twice create one."""
     # ?spiel=skat: a Preisskat (issue 32 item 4); the form carries the choice when sent.
-    game = "skat" if (request.POST.get("game") or request.GET.get("spiel")) == "skat" else ""
+    skat = SKAT_LIST.key
+    game = skat if (request.POST.get("game") or request.GET.get("spiel")) == skat else ""
     form = OpenTournamentForm(request.POST or None, game=game)
     if (data := _payout(request, form)) is not None:
         context = {"access": access, "form": OpenTournamentForm(data, game=game)}
