@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -27,8 +27,19 @@ from scoring.engine.session_rules import TableRules
 from tournaments.engine.plan import plan_seating, replan_seating
 from tournaments.engine.skat_plan import plan_skat_round
 
-if TYPE_CHECKING:
-    from opentournaments.models import OpenTournament
+
+class OpenTournament(Protocol):
+    """What this module reads of ``opentournaments.models.OpenTournament`` (which imports it)."""
+
+    games_per_round: int
+    soli_count: str
+
+    @property
+    def soli_label(self) -> str: ...
+
+    @property
+    def ruleset_spec(self) -> dict[str, object]: ...
+
 
 # A list's Spielpunkte: the highest game (Grand Hand Schwarz angesagt Ouvert mit 4: 264, lost
 # twice, plus 50) over a list of 96 games stays far below; more is a typing error.
@@ -98,8 +109,7 @@ class DeskGame:
 
     def check(self, tournament: OpenTournament, table_games: int, figures: Mapping[int, Values]) -> None:
         """Refuse implausible figures of one table (``ValidationError`` at the field), or pass."""
-        from opentournaments import selectors  # the tariff's reads live there
-
+        ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
         games = tournament.games_per_round
         for n, (points, soli) in figures.items():
             if not -MAX_TABLE_POINTS <= points <= MAX_TABLE_POINTS:
@@ -115,7 +125,7 @@ class DeskGame:
                 % {"soli": soli_total, "games": table_games}
             )
         total = sum(p for p, _s in figures.values())
-        if selectors.tariff_is_plus_only(tournament):
+        if plus_only(ruleset):
             # Plus points only: the losers are written nothing, so nobody ends below 0.
             for n, (points, _solo) in figures.items():
                 if points < 0:
@@ -123,7 +133,7 @@ class DeskGame:
                         {f"points_{n}": _("Bei „nur Pluspunkte“ hat niemand Minuspunkte; bitte den Zettel nachsehen.")}
                     )
         # Every other tariff of the engine is zero-sum; only a Stock takes points out of a table.
-        elif selectors.tariff_is_zero_sum(tournament) and total != 0:
+        elif zero_sum(ruleset, table_rules) and total != 0:
             raise ValidationError(
                 _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
             )
@@ -229,6 +239,18 @@ class SkatList(DeskGame):
 
     def lost_games_fee(self, table_rules: TableRules, lost: int) -> int:
         return table_rules.verlustspielgeld_total(lost)  # skat.md §6, the tariff's amounts
+
+
+def zero_sum(ruleset: RuleSet, table_rules: TableRules) -> bool:
+    """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock or
+    writes plus points only, or keeps a Seeger-Fabian list (not zero-sum by design)."""
+    return ruleset.is_zero_sum() and table_rules.stock == "none" and not game_of_ruleset(ruleset).keeps_list
+
+
+def plus_only(ruleset: RuleSet) -> bool:
+    """Whether the losers are written nothing (then no player's points are below 0); a list is no
+    plus tariff."""
+    return not ruleset.is_zero_sum() and not game_of_ruleset(ruleset).keeps_list
 
 
 SCHAFKOPF = DeskGame()

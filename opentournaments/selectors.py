@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubs.ids import parse_id
 from clubs.models import Club, Member
-from opentournaments import tariffs
+from opentournaments import games, tariffs
 from opentournaments.games import Auswertung, auswertung, game_of_ruleset
 from opentournaments.models import (
     OpenTournament,
@@ -538,14 +538,12 @@ def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
     """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock or
     writes plus points only (``services.table_figures_enter`` and
     ``tournaments.engine.open_ranking`` read it so too)."""
-    ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
-    return ruleset.is_zero_sum() and table_rules.stock == "none" and not game_of_ruleset(ruleset).keeps_list
+    return games.zero_sum(*registry.load_with_table(tournament.ruleset_spec))
 
 
 def tariff_is_plus_only(tournament: OpenTournament) -> bool:
     """Whether the losers are written nothing: then no player's points are below 0."""
-    ruleset = registry.load(tournament.ruleset_spec)
-    return not ruleset.is_zero_sum() and not game_of_ruleset(ruleset).keeps_list  # a list is no plus tariff
+    return games.plus_only(registry.load(tournament.ruleset_spec))
 
 
 def phone_refusal(tournament: OpenTournament) -> str | None:
