@@ -41,7 +41,11 @@ class OpenRankingReport:
             Column(_("Teilnahme"), "text", 22),
             *(Column(_("R%(number)s") % {"number": n}, "int", 7) for n in range(1, self.ranking.after_round + 1)),
             Column(_("Punkte"), "int", 9),
-            Column(_("Soli"), "int", 7),
+            *(
+                (Column(_("gewonnen"), "int", 9), Column(_("verloren"), "int", 9))
+                if self.ranking.keeps_list
+                else (Column(_("Soli"), "int", 7),)
+            ),
             Column(_("entschieden durch"), "text", 16),
             Column(_("Preisgeld"), "amount", 12),
             Column(_("Sachpreis"), "text", 24),
@@ -61,8 +65,8 @@ class OpenRankingReport:
                 row.away_note or None,
                 *row.rounds,
                 row.points,
-                row.soli,
-                None if row.shared else decided_label(row.decided_by),
+                *((row.won, row.lost) if self.ranking.keeps_list else (row.soli,)),
+                None if row.shared else decided_label(row.decided_by, row.decided_labels),
                 Amount(row.prize_cents, CENT) if row.prize_cents else None,
                 row.prize_item or None,
                 ", ".join(f"R{r}" for r in row.corrected) or None,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import PlainTextFields
 from opentournaments import selectors, tariffs
+from opentournaments.games import SKAT_LIST, Figure
 from opentournaments.models import (
     FIRST_YEAR,
     LAST_YEAR,
@@ -23,6 +24,7 @@ from opentournaments.models import (
     SoliCount,
 )
 from scoring.engine import registry
+from scoring.engine.session_rules import MAX_VERLUSTSPIELGELD
 from tournaments.forms import schafkopf_presets
 
 TIE_BREAK_CHOICES = [
@@ -30,6 +32,13 @@ TIE_BREAK_CHOICES = [
     ("best_round,soli,lot", _("beste Runde, dann Soli, dann Los")),
     ("soli,best_round", _("Soli, dann beste Runde (sonst geteilter Platz)")),
     ("soli,lot", _("Soli, dann Los")),
+    ("", _("keine (geteilter Platz)")),
+]
+# A Preisskat's tie-breaks (skat.md §6: more won games, then fewer lost games, then the lot).
+SKAT_TIE_BREAK_CHOICES = [
+    ("won,lost,lot", _("mehr gewonnene Spiele, dann weniger verlorene, dann Los")),
+    ("won,lost,best_round,lot", _("gewonnene, verlorene Spiele, dann beste Serie, dann Los")),
+    ("won,lost", _("gewonnene, dann verlorene Spiele (sonst geteilter Platz)")),
     ("", _("keine (geteilter Platz)")),
 ]
 KEEP = ("", _("wie im Tarif"))
@@ -221,7 +230,7 @@ class DaysMixin:
         data = form.cleaned_data
         same = ("name", "starts_on", "ends_on", "rounds", "games_per_round", "soli_count", "double_entry")
         return {
-            **{name: data[name] for name in same},
+            **{name: data[name] for name in same if name in form.fields},
             "tie_breaks": [t for t in data["tie_breaks"].split(",") if t],
             **form.prize_arguments(),
         }
@@ -241,6 +250,27 @@ class DaysMixin:
                 form.add_error("ends_on", _("Der letzte Tag liegt nicht vor dem ersten."))
             elif (last - first).days >= MAX_DAYS:
                 form.add_error("ends_on", _("Ein Turnier dauert höchstens %(days)s Tage.") % {"days": MAX_DAYS})
+
+    def skat_fields(self) -> None:
+        """A Preisskat's form (issue 32 item 4): Skat words, games per list, the tie-breaks by
+        games; no Soli, no Schafkopf choices, no phone tables (the desk types the lists)."""
+        form: Any = self
+        for name in ("kontra", "all_pass", "laufende", "plus_only", "soli_count", "in_club_standings"):
+            form.fields.pop(name, None)
+        games = form.fields["games_per_round"]
+        games.label = _("Spiele je Liste (am Vierertisch)")
+        games.min_value, games.max_value = 12, 96
+        games.help_text = _(
+            "Ein Vielfaches von 4; der Dreiertisch spielt 3/4 davon: 48 am Vierertisch, 36 am Dreiertisch "
+            "(DSkV), so gibt jeder gleich oft."
+        )
+        games.widget.attrs.update(min=12, max=96, step=4)
+        tie_breaks = form.fields["tie_breaks"]
+        tie_breaks.choices = SKAT_TIE_BREAK_CHOICES
+        tie_breaks.label = _("Bei gleichen Punkten")
+        form.fields["prize_shares"].help_text = _(
+            "Je Platz ein Prozentsatz der Kasse (Startgeld und Verlustspielgeld), z. B. „30 20 15 10 5“."
+        )
 
     def date_widgets(self) -> None:
         form: Any = self
@@ -329,8 +359,13 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
         "prize_items",
     ]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.skat = game == SKAT_LIST.key
+        self.fields["game"] = forms.CharField(required=False, initial=game, widget=forms.HiddenInput)
+        if self.skat:
+            self._skat_create()
+            return
         # A template (preset + options) or a points preset of the engine as it stands (money
         # presets are refused by the service: an open tournament counts points); the adjustments
         # below apply to either, and the engine refuses what does not fit.
@@ -351,13 +386,54 @@ class OpenTournamentForm(DaysMixin, PlainTextFields, PrizeFields):
         return {
             **self.common_arguments(),
             **self.chosen_tariff(),
-            "in_club_standings": data["in_club_standings"],
+            "in_club_standings": data.get("in_club_standings", False),
             "key": data["key"],
         }
+
+    def _skat_create(self) -> None:
+        """The Preisskat's create form: Skat by Seeger-Fabian and the Verlustspielgeld's amounts."""
+        self.skat_fields()
+        self.templates = ()
+        self.fields["name"].initial = _("Preisskat")
+        self.fields["games_per_round"].initial = 48
+        self.fields["rounds"].initial = 2
+        self.fields["tie_breaks"].initial = "won,lost,lot"
+        self.fields["tariff"].choices = [(SKAT_LIST.preset, _("Skat nach Seeger-Fabian (Turnierliste)"))]
+        self.fields["tariff"].initial = SKAT_LIST.preset
+        euros = {"localize": True, "min_value": 0, "max_value": Decimal(MAX_VERLUSTSPIELGELD) / 100}
+        self.fields["verlustspielgeld"] = forms.BooleanField(
+            label=_("Verlustspielgeld"),
+            required=False,
+            initial=True,
+            help_text=_("Jedes verlorene Spiel einer Liste kostet den Alleinspieler eine Gebühr in die Kasse."),
+        )
+        self.fields["verlustspielgeld_first"] = forms.DecimalField(
+            label=_("je verlorenes Spiel (€)"), decimal_places=2, initial=Decimal("0.50"), **euros
+        )
+        self.fields["verlustspielgeld_first_games"] = forms.IntegerField(
+            label=_("für die ersten … verlorenen Spiele einer Liste"), min_value=0, max_value=48, initial=3
+        )
+        self.fields["verlustspielgeld_later"] = forms.DecimalField(
+            label=_("ab dem nächsten verlorenen Spiel (€)"), decimal_places=2, initial=Decimal("1.00"), **euros
+        )
+        self.order_fields(
+            [f for f in self.field_order if f in self.fields][:6]
+            + ["verlustspielgeld", "verlustspielgeld_first", "verlustspielgeld_first_games", "verlustspielgeld_later"]
+        )
 
     def chosen_tariff(self) -> dict[str, Any]:
         """The chosen tariff as ``preset`` and ``options`` for the service."""
         data = self.cleaned_data
+        if self.skat:
+            return {
+                "preset": SKAT_LIST.preset,
+                "options": {
+                    "verlustspielgeld": data["verlustspielgeld"],
+                    "verlustspielgeld_first": _euros_to_cents(data["verlustspielgeld_first"]),
+                    "verlustspielgeld_first_games": data["verlustspielgeld_first_games"],
+                    "verlustspielgeld_later": _euros_to_cents(data["verlustspielgeld_later"]),
+                },
+            }
         template = tariffs.TEMPLATES_BY_KEY.get(data["tariff"])
         preset, options = (template.preset, template.options) if template else (data["tariff"], {})
         adjust = tariffs.Adjustments(
@@ -450,6 +526,8 @@ class OpenTournamentEditForm(DaysMixin, PlainTextFields, PrizeFields):
         }
         super().__init__(*args, initial=initial, **kwargs)
         self.date_widgets()
+        if tournament.game.keeps_list:
+            self.skat_fields()
         self.locks = locks
         for field, reason in locks.items():
             for name in LOCKED_FIELDS.get(field, (field,)):
@@ -495,52 +573,52 @@ class GuestSearchForm(PlainTextFields, forms.Form):
 
 
 class TableFiguresForm(forms.Form):
-    """One table's figures from its Wertungszettel: points and Soli per seated start number."""
+    """One table's figures from its Wertungszettel, per seated start number the game's figures
+    (``opentournaments.games``): a Preisschafkopf's points and Soli, a Preisskat's Spielpunkte,
+    won and lost games. Tab goes from figure to figure and player to player; Enter saves."""
 
     def __init__(
         self,
         *args: Any,
         seats: list[tuple[int, str]],
-        initial_scores: dict[int, tuple[int, int]],
+        initial_scores: dict[int, tuple[int, ...]],
         focus: bool,
-        soli_label: str,
+        figures: list[Figure],
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["key"] = KeyField()  # one typing however often the form is sent
         self.numbers = [number for number, _name in seats]
+        self.keys = [figure.key for figure in figures]
         for index, (number, name) in enumerate(seats):
-            points, soli = initial_scores.get(number, (None, None))
-            attrs = {"inputmode": "numeric", "autocomplete": "off", "data-points": ""}
-            if focus and index == 0:
-                attrs["autofocus"] = True
-            self.fields[f"points_{number}"] = forms.IntegerField(
-                label=f"{number} {name}",
-                initial=points,
-                min_value=-1_000_000,
-                max_value=1_000_000,
-                widget=forms.TextInput(attrs=attrs),
-            )
-            self.fields[f"soli_{number}"] = forms.IntegerField(
-                label=soli_label,  # "Soli (gewonnen)": the tournament's soli_count
-                initial=soli,
-                min_value=0,
-                max_value=MAX_GAMES,
-                widget=forms.TextInput(
-                    attrs={
-                        "inputmode": "numeric",
-                        "autocomplete": "off",
-                        "aria-label": f"{soli_label}: {number} {name}",
-                    }
-                ),
-            )
+            values = initial_scores.get(number, (None,) * len(figures))
+            for position, figure in enumerate(figures):
+                attrs = {"inputmode": "numeric", "autocomplete": "off", f"data-{figure.key}": ""}
+                if position == 0:
+                    label, minimum, maximum = f"{number} {name}", -MAX_FIGURE, MAX_FIGURE
+                    if focus and index == 0:
+                        attrs["autofocus"] = True
+                else:
+                    label, minimum, maximum = figure.label, 0, MAX_GAMES
+                    attrs["aria-label"] = f"{figure.label}: {number} {name}"
+                self.fields[f"{figure.key}_{number}"] = forms.IntegerField(
+                    label=label,
+                    initial=values[position],
+                    min_value=minimum,
+                    max_value=maximum,
+                    widget=forms.TextInput(attrs=attrs),
+                )
 
-    def rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"points_{n}"], self[f"soli_{n}"]) for n in self.numbers]
+    def rows(self) -> list[list[forms.BoundField]]:
+        return [[self[f"{key}_{n}"] for key in self.keys] for n in self.numbers]
 
-    def figures(self) -> tuple[dict[int, int], dict[int, int]]:
+    def figures(self) -> dict[str, dict[int, int]]:
+        """Figure key → start number → value, as ``services.table_figures_enter`` takes them."""
         data = self.cleaned_data
-        return ({n: data[f"points_{n}"] for n in self.numbers}, {n: data[f"soli_{n}"] for n in self.numbers})
+        return {key: {n: data[f"{key}_{n}"] for n in self.numbers} for key in self.keys}
+
+
+MAX_FIGURE = 1_000_000  # the points field's bound (the game's check bounds them closer)
 
 
 class DrawForm(forms.Form):

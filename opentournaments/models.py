@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
+from opentournaments.games import DeskGame, game_of
 from scoring.models import Table
 
 DEFAULT_PRESET = "reiner-schafkopf"  # a points tariff (Zähleinheiten): Rufspiel 1, Solo 5
@@ -165,6 +166,11 @@ class OpenTournament(models.Model):
         return {"preset": self.preset, "options": dict(self.options)}
 
     @property
+    def game(self) -> DeskGame:
+        """What the tournament's game decides: Preisschafkopf or Preisskat (``opentournaments.games``)."""
+        return game_of(self)
+
+    @property
     def soli_label(self) -> str:
         """The Soli as the desk's field and the Wertungszettel name them: which ones count."""
         return _("Soli (gewonnen)") if self.soli_count == SoliCount.WON else _("Soli (gespielt)")
@@ -284,7 +290,11 @@ class TableScore(models.Model):
     table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="scores")
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="scores")
     points = models.IntegerField(_("Punkte"))
-    soli = models.PositiveSmallIntegerField(_("Soli"))
+    soli = models.PositiveSmallIntegerField(_("Soli"))  # 0 in a Preisskat: Skat has no Soli
+    # A Preisskat's list (skat.md §6): the games the player declared and won or lost. None in a
+    # Preisschafkopf (``opentournaments.games``: which figures a game's desk types).
+    won = models.PositiveSmallIntegerField(_("gewonnene Spiele"), null=True, blank=True)
+    lost = models.PositiveSmallIntegerField(_("verlorene Spiele"), null=True, blank=True)
     entered_at = models.DateTimeField(_("eingetragen"), auto_now=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -315,7 +325,8 @@ class TableTyping(models.Model):
     figures it replaced (``replaced``): the table's history of corrections, who and when."""
 
     table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="typings")
-    figures = models.JSONField(_("Punkte und Soli"))  # {"<start number>": [points, soli]}
+    # {"<start number>": [points, soli]}; a Preisskat's [points, won, lost] (``games.DeskGame.fields``)
+    figures = models.JSONField(_("Punkte und Soli"))
     outcome = models.CharField(_("Ergebnis"), max_length=10, choices=Typing.choices)
     replaced = models.JSONField(_("ersetzte Zahlen"), null=True, blank=True)  # a correction: the old figures
     typed_at = models.DateTimeField(_("erfasst"), auto_now_add=True)

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from clubs.ids import parse_id
 from clubs.models import Club, Member
-from opentournaments import tariffs
+from opentournaments import games, tariffs
+from opentournaments.games import Auswertung, auswertung, game_of_ruleset
 from opentournaments.models import (
     OpenTournament,
     Registration,
@@ -30,7 +31,8 @@ from scoring import selectors as scoring_selectors
 from scoring.engine import registry
 from scoring.models import Entry, LedgerEntry
 from scoring.models import Seat as ScoringSeat
-from tournaments.engine.open_ranking import SHARED, rank_open_document
+from tournaments.engine.open_rank import rank_open_document
+from tournaments.engine.open_ranking import SHARED
 
 SEARCH_LIMIT = 12
 
@@ -47,19 +49,41 @@ def registrations(tournament: OpenTournament) -> QuerySet[Registration]:
 class Kasse:
     paid: int  # players who paid
     open: int  # players who have not paid yet
-    total_cents: int  # Startgeld taken
+    entry_cents: int  # Startgeld taken
+    lost_games_cents: int = 0  # a Preisskat's Verlustspielgeld of the lists counted (skat.md §6)
+    lost_games: int = 0  # the lost games it is for
 
     @property
     def players(self) -> int:
         return self.paid + self.open
 
+    @property
+    def total_cents(self) -> int:
+        """The money taken: the Startgeld and the Verlustspielgeld (the prize shares' pot)."""
+        return self.entry_cents + self.lost_games_cents
+
+
+def verlustspielgeld(tournament: OpenTournament) -> tuple[int, int]:
+    """(cents, lost games): the Verlustspielgeld of every list the desk counted (skat.md §6: per
+    player and list, the tariff's amount for each of the first lost games, then the later one);
+    (0, 0) where the game keeps no list or the tariff charges none."""
+    ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    game = game_of_ruleset(ruleset)
+    if not game.keeps_list:
+        return 0, 0
+    lost = TableScore.objects.filter(table__round__tournament=tournament, lost__gt=0).values_list("lost", flat=True)
+    return sum(game.lost_games_fee(table_rules, n) for n in lost), sum(lost)
+
 
 def kasse(tournament: OpenTournament) -> Kasse:
     counts = tournament.registrations.aggregate(paid=Count("id", filter=Q(paid=True)), all=Count("id"))
+    fees, lost = verlustspielgeld(tournament)
     return Kasse(
         paid=counts["paid"],
         open=counts["all"] - counts["paid"],
-        total_cents=counts["paid"] * tournament.entry_fee_cents,
+        entry_cents=counts["paid"] * tournament.entry_fee_cents,
+        lost_games_cents=fees,
+        lost_games=lost,
     )
 
 
@@ -281,10 +305,11 @@ class PhoneState:
 
 
 def counted_figures(table: RoundTable) -> dict[str, list[int]] | None:
-    """The figures of ``table`` that count, as a typing stores them ({"<number>": [points, soli]});
-    None while none count."""
-    scores = table.scores.values_list("registration__start_number", "points", "soli")
-    return {str(n): [p, s] for n, p, s in scores} or None
+    """The figures of ``table`` that count, as a typing stores them ({"<number>": [points, soli]},
+    a Preisskat's [points, won, lost]); None while none count."""
+    game = table.round.tournament.game
+    scores = table.scores.select_related("registration")
+    return {str(s.registration.start_number): list(game.score_values(s)) for s in scores} or None
 
 
 def _open(typings: Sequence[TableTyping]) -> list[TableTyping]:
@@ -304,15 +329,15 @@ class TypedFigures:
 
     by: str
     at: datetime.datetime
-    figures: dict[int, tuple[int, int]]  # start number → (points, soli)
+    figures: dict[int, tuple[int, ...]]  # start number → (points, soli) or a list's (points, won, lost)
 
 
 @dataclass(frozen=True)
 class Change:
     number: int
     name: str
-    old: tuple[int, int]  # points, soli
-    new: tuple[int, int]
+    old: tuple[int, ...]  # points, soli (a Preisskat: points, won, lost)
+    new: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -326,7 +351,7 @@ class Correction:
 
 def _typed(typing: TableTyping) -> TypedFigures:
     by = typing.typed_by.get_username() if typing.typed_by else "–"
-    figures = {int(n): (p, s) for n, (p, s) in typing.figures.items()}
+    figures = {int(n): tuple(values) for n, values in typing.figures.items()}
     return TypedFigures(by=by, at=typing.typed_at, figures=figures)
 
 
@@ -346,11 +371,13 @@ class SheetState:
 class SeatedTable:
     table: RoundTable
     seats: list[Seat]
-    scores: dict[int, tuple[int, int]]  # start number → (points, soli), empty until entered
+    scores: dict[int, tuple[int, ...]]  # start number → (points, soli) or (points, won, lost); empty until entered
     phone: PhoneState | None = None  # written on a phone (then ``scores`` stays empty)
     pending: list[TypedFigures] = field(default_factory=list)  # typings since it last counted
     corrections: list[Correction] = field(default_factory=list)  # oldest first
     confirmed: bool = False  # its figures counted through two agreeing typings
+    # A Preisskat's table: each player's Auswertung of the list (skat.md §6), once entered.
+    auswertung: dict[int, Auswertung] = field(default_factory=dict)
 
     @property
     def entered(self) -> bool:
@@ -361,7 +388,7 @@ class SeatedTable:
         return len(self.pending) >= 2
 
     @property
-    def compared(self) -> list[tuple[Seat, tuple[int, int], tuple[int, int], bool]]:
+    def compared(self) -> list[tuple[Seat, tuple[int, ...], tuple[int, ...], bool]]:
         """A mismatch side by side: each seat, its figures in the last two typings, whether they differ."""
         if not self.mismatch:
             return []
@@ -463,7 +490,7 @@ def _corrections(typings: Sequence[TableTyping], names: Mapping[int, str]) -> li
         if typing.replaced is None:
             continue
         changes = [
-            Change(int(n), names.get(int(n), ""), (old[0], old[1]), tuple(typing.figures[n]))  # type: ignore[arg-type]
+            Change(int(n), names.get(int(n), ""), tuple(old), tuple(typing.figures[n]))
             for n, old in typing.replaced.items()
             if n in typing.figures and list(old) != list(typing.figures[n])
         ]
@@ -484,9 +511,11 @@ def seating(round_: Round) -> Seating:
     )
     phones = _phone_states(round_, tables)
     names = {n: r.name for n, r in people.items()}
+    game = round_.tournament.game
     seated = []
     for t in tables:
         typings = list(t.typings.all())
+        scores = {s.registration.start_number: game.score_values(s) for s in t.scores.all()}
         seated.append(
             SeatedTable(
                 table=t,
@@ -494,11 +523,12 @@ def seating(round_: Round) -> Seating:
                     Seat(n, people[n].name, people[n].residence, position)
                     for position, n in enumerate(t.seats, start=1)
                 ],
-                scores={s.registration.start_number: (s.points, s.soli) for s in t.scores.all()},
+                scores=scores,
                 phone=phones.get(t.pk),
                 pending=[_typed(typing) for typing in _open(typings)],
                 corrections=_corrections(typings, names),
                 confirmed=any(typing.outcome == Typing.CONFIRMED for typing in typings),
+                auswertung=auswertung(scores) if game.keeps_list and scores else {},
             )
         )
     return Seating(round=round_, tables=seated)
@@ -508,13 +538,12 @@ def tariff_is_zero_sum(tournament: OpenTournament) -> bool:
     """Whether a table's points must sum to zero: always, unless the tariff plays with a Stock or
     writes plus points only (``services.table_figures_enter`` and
     ``tournaments.engine.open_ranking`` read it so too)."""
-    ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
-    return ruleset.is_zero_sum() and table_rules.stock == "none"
+    return games.zero_sum(*registry.load_with_table(tournament.ruleset_spec))
 
 
 def tariff_is_plus_only(tournament: OpenTournament) -> bool:
     """Whether the losers are written nothing: then no player's points are below 0."""
-    return not registry.load(tournament.ruleset_spec).is_zero_sum()
+    return games.plus_only(registry.load(tournament.ruleset_spec))
 
 
 def phone_refusal(tournament: OpenTournament) -> str | None:
@@ -522,14 +551,7 @@ def phone_refusal(tournament: OpenTournament) -> str | None:
     a club score sheet: it books into the club's ledger in the tariff's unit, and an evening is
     settled between its players, so only a zero-sum points tariff fits it."""
     ruleset = registry.load(tournament.ruleset_spec)
-    if ruleset.unit() == "cent":  # a tournament made before money tariffs were refused
-        return _("Dieses Turnier hat einen Geld-Tarif; seine Tische werden vom Zettel eingetragen, nicht am Handy.")
-    if not ruleset.is_zero_sum():
-        return _(
-            "Bei „nur Pluspunkte“ werden die Tische vom Zettel eingetragen: ein Blatt am Handy rechnet jedes "
-            "Spiel zwischen Gewinnern und Verlierern ab."
-        )
-    return None
+    return game_of_ruleset(ruleset).phone_refusal(ruleset)
 
 
 @dataclass(frozen=True)
@@ -567,11 +589,10 @@ def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
         tables_ = tables_.filter(round__number__lte=after_round)
         scores_ = scores_.filter(table__round__number__lte=after_round)
     rounds = [(number, day or tournament.starts_on) for number, day in rounds_.values_list("number", "day")]
-    entered: dict[int, dict[int, tuple[int, int]]] = {}
-    for table_id, number, points, soli in scores_.values_list(
-        "table_id", "registration__start_number", "points", "soli"
-    ):
-        entered.setdefault(table_id, {})[number] = (points, soli)
+    game = tournament.game
+    entered: dict[int, dict[int, tuple[int, ...]]] = {}
+    for table_id, number, *values in scores_.values_list("table_id", "registration__start_number", *game.fields):
+        entered.setdefault(table_id, {})[number] = tuple(values)
     index = {number: i for i, (number, _day) in enumerate(rounds)}
     tables: list[list[dict[str, Any]]] = [[] for _ in rounds]
     phone_tables = []
@@ -582,14 +603,7 @@ def _figures(tournament: OpenTournament, after_round: int | None) -> _Figures:
             phone_tables.append(table_id)
             tables[index[round_number]].append({"table": table_id})
         elif table_id in entered:
-            scores = entered[table_id]
-            tables[index[round_number]].append(
-                {
-                    "players": list(seats),
-                    "totals": {str(n): scores[n][0] for n in seats},
-                    "soli": {str(n): scores[n][1] for n in seats},
-                }
-            )
+            tables[index[round_number]].append(game.document_table(seats, entered[table_id]))
     if phone_tables:
         phone_docs = {
             table.pk: _phone_table_document(table)
@@ -610,7 +624,7 @@ def _document(tournament: OpenTournament, figures: _Figures) -> dict[str, Any]:
         "rounds": [{"tables": round_tables} for round_tables in figures.tables],
         "tie_breaks": list(tournament.tie_breaks),
         "seed": tournament.lot_seed,
-        "soli_count": tournament.soli_count,
+        **tournament.game.document_keys(tournament),
     }
     if tournament.prize_shares:
         document["prizes"] = {"pot": kasse(tournament).total_cents, "shares": list(tournament.prize_shares)}
@@ -670,7 +684,7 @@ class RankRow:
     residence: str
     points: int
     rounds: list[int | None]  # None: at no counted table that round ("–", never 0)
-    soli: int
+    soli: int | None  # None in a Preisskat (Skat has no Soli)
     decided_by: str | None
     prize_cents: int
     prize_item: str  # on the first row of a shared place only: listed once
@@ -678,6 +692,9 @@ class RankRow:
     withdrawn_before: int | None = None  # abgemeldet: away from this round on
     registered_before: int | None = None  # nachgemeldet: plays from this round on
     corrected: tuple[int, ...] = ()  # the rounds whose table's figures were corrected ("korrigiert")
+    won: int | None = None  # a Preisskat's games won and lost over the rounds (None in a Preisschafkopf)
+    lost: int | None = None
+    decided_labels: Mapping[str, str] = field(default_factory=dict)  # the game's tie-breaks in words
 
     @property
     def shared(self) -> bool:
@@ -698,18 +715,20 @@ class RankRow:
     @property
     def decided_label(self) -> str:
         """What put him below the player above on equal points (empty where the points did)."""
-        return decided_label(self.decided_by) or ""
+        return decided_label(self.decided_by, self.decided_labels) or ""
 
     @property
     def has_prize(self) -> bool:
         return bool(self.prize_cents or self.prize_item)
 
 
-def decided_label(decided_by: str | None) -> str | None:
-    """``decided_by`` of ``rank_open`` in words: Soli, beste Runde, Los, geteilt."""
+def decided_label(decided_by: str | None, labels: Mapping[str, str] | None = None) -> str | None:
+    """``decided_by`` of ``rank_open`` in words (the game's: Soli, beste Runde, Los; a Preisskat's
+    gewonnene Spiele, verlorene Spiele, Los), else geteilt."""
     if decided_by is None:
         return None
-    return {"soli": _("Soli"), "best_round": _("beste Runde"), "lot": _("Los")}.get(decided_by, _("geteilt"))
+    labels = labels or {"soli": _("Soli"), "best_round": _("beste Runde"), "lot": _("Los")}
+    return labels.get(decided_by, _("geteilt"))
 
 
 def away_note(withdrawn_before: int | None, registered_before: int | None) -> str:
@@ -740,6 +759,20 @@ class OpenRanking:
     seed: int
     tie_breaks: list[str]
     pot_cents: int
+    keeps_list: bool = False  # a Preisskat: won and lost games instead of Soli
+
+    @property
+    def tie_break_words(self) -> str:
+        """The tie-breaks in order, in words ("mehr Soli, beste Runde, Los"; a Preisskat's "mehr
+        gewonnene Spiele, weniger verlorene Spiele, Los"), else "geteilter Platz"."""
+        words = {
+            "soli": _("mehr Soli"),
+            "best_round": _("beste Runde"),
+            "lot": _("Los"),
+            "won": _("mehr gewonnene Spiele"),
+            "lost": _("weniger verlorene Spiele"),
+        }
+        return ", ".join(words[t] for t in self.tie_breaks) or _("geteilter Platz")
 
     @property
     def has_prizes(self) -> bool:
@@ -854,6 +887,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         money = {number: cents - cents % 100 for number, cents in money.items()}
     items = _items(result["ranking"], list(tournament.prize_items), tournament.prize_item_last)
     corrected = corrected_rounds(tournament, after_round)
+    labels = tournament.game.decided_labels()
     rows = [
         RankRow(
             place=row["place"],
@@ -862,7 +896,10 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
             residence=residence[row["number"]],
             points=row["points"],
             rounds=row["rounds"],
-            soli=row["soli"],
+            soli=row.get("soli"),
+            won=row.get("won"),
+            lost=row.get("lost"),
+            decided_labels=labels,
             decided_by=row["decided_by"],
             prize_cents=money.get(row["number"], 0),
             prize_item=items.get(row["number"], ("", 0))[0],
@@ -883,6 +920,7 @@ def open_ranking(tournament: OpenTournament, after_round: int | None = None) -> 
         seed=result["seed"],
         tie_breaks=result["tie_breaks"],
         pot_cents=document.get("prizes", {}).get("pot", 0),
+        keeps_list=tournament.game.keeps_list,
     )
 
 
@@ -960,23 +998,34 @@ class SheetRow:
 class ScoreSheet:
     """A table's Wertungszettel: its players in seat order and, for every game the table deals,
     who deals it (clockwise from the first seat) and who sits out. Each player has two columns:
-    the game's points and his running "Stand", so the final figures stand in the last row."""
+    the game's points and his running "Stand", so the final figures stand in the last row. A
+    Preisskat's sheet is a Skat list (``keeps_list``): the declarer writes the game's value (lost:
+    twice, negative) and his Stand, and under the games the Auswertung block (skat.md §6)."""
 
     table: SeatedTable
     rows: list[SheetRow]
     soli_label: str  # "Soli (gewonnen)": the tournament's soli_count
+    keeps_list: bool = False
 
     @property
     def row_mm(self) -> float:
         """The height of a game row's cells: as high as writing wants (6 mm), as low as one A4
         page with every game, the total rows and the signatures needs (about 185 mm for the game
-        rows, of which each row's padding and border take 0.7 mm: 48 games at six, 3.85 mm each)."""
-        return min(60, 1850 // len(self.rows) - 7) / 10
+        rows, of which each row's padding and border take 0.7 mm: 48 games at six, 3.85 mm each).
+        A Skat list keeps about 35 mm of those for its Auswertung block (48 games: 3.3 mm each)."""
+        budget = 1500 if self.keeps_list else 1850
+        return min(60, budget // len(self.rows) - 7) / 10
+
+    @property
+    def others_bonus(self) -> int:
+        """A Skat list's bonus per game the others lost: 40 at three, 30 at four (skat.md §6)."""
+        return 40 if len(self.table.seats) == 3 else 30
 
 
-def _sitting_out(seats: list[Seat], dealer: int) -> frozenset[int]:
-    """Who sits out the game ``seats[dealer]`` deals (001 §7.1/§7.2, ``scoring.engine.session``)."""
-    if len(seats) < 5:
+def _sitting_out(seats: list[Seat], dealer: int, from_size: int = 5) -> frozenset[int]:
+    """Who sits out the game ``seats[dealer]`` deals (001 §7.1/§7.2, ``scoring.engine.session``):
+    from ``from_size`` at the table the dealer (Skat: from four, skat.md §1), at six also the Abheber."""
+    if len(seats) < from_size:
         return frozenset()
     out = {seats[dealer].number}
     if len(seats) == 6:
@@ -986,16 +1035,23 @@ def _sitting_out(seats: list[Seat], dealer: int) -> frozenset[int]:
 
 def score_sheets(round_: Round) -> list[ScoreSheet]:
     """One sheet per table of ``round_``: games per round are per player, so a table of five or six
-    deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too)."""
+    deals 5/4 or 6/4 of them (``services.table_figures_enter`` counts so too); a Skat list of 48
+    at four is 36 at three."""
     tournament = round_.tournament
+    _ruleset, table_rules = registry.load_with_table(tournament.ruleset_spec)
+    keeps_list = tournament.game.keeps_list
     sheets = []
     for seated in seating(round_).tables:
         seats = seated.seats
         rows = [
-            SheetRow(game, seats[(game - 1) % len(seats)], _sitting_out(seats, (game - 1) % len(seats)))
+            SheetRow(
+                game,
+                seats[(game - 1) % len(seats)],
+                _sitting_out(seats, (game - 1) % len(seats), table_rules.dealer_sits_out_from),
+            )
             for game in range(1, table_games(tournament, len(seats)) + 1)
         ]
-        sheets.append(ScoreSheet(table=seated, rows=rows, soli_label=tournament.soli_label))
+        sheets.append(ScoreSheet(table=seated, rows=rows, soli_label=tournament.soli_label, keeps_list=keeps_list))
     return sheets
 
 
@@ -1022,6 +1078,8 @@ class RulesSheet:
     prizes: list[PrizeLine]
     last_item: str  # the Sachpreis for the last place
     whole_euros: bool  # shares paid in whole euros, the rest stays in the Kasse
+    keeps_list: bool = False  # a Preisskat: lists of Seeger-Fabian, tie-breaks by games
+    three_games: int = 0  # a Preisskat's list at a table of three
 
 
 def rules_sheet(tournament: OpenTournament) -> RulesSheet:
@@ -1049,6 +1107,8 @@ def rules_sheet(tournament: OpenTournament) -> RulesSheet:
         prizes=prizes,
         last_item=tournament.prize_item_last,
         whole_euros=tournament.prize_whole_euros,
+        keeps_list=tournament.game.keeps_list,
+        three_games=table_games(tournament, 3),
     )
 
 

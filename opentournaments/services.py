@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from clubs import services as club_services
 from clubs.models import Club, Member
 from opentournaments import selectors
+from opentournaments.games import DeskGame, game_of_ruleset
 from opentournaments.models import (
     DEFAULT_PRESET,
     MAX_PLAYERS,
@@ -40,7 +41,10 @@ from scoring import services as scoring_services
 from scoring.engine import registry
 from scoring.engine.core import EngineError
 from tournaments.engine.draw import MAX_SEED
-from tournaments.engine.plan import plan_seating, replan_seating
+from tournaments.engine.open_rank import rank_open_document
+
+# A Preisskat's list at a table of four (``_check_games``): the DSkV plays 48 (36 at three).
+MIN_LIST_GAMES, MAX_LIST_GAMES = 12, 96
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -54,8 +58,18 @@ def _frozen_tariff(preset: str, options: Mapping[str, Any] | None) -> tuple[str,
         ruleset, table_rules = registry.load_with_table({"preset": preset, "options": dict(options or {})})
     except EngineError as error:
         raise ValidationError({"preset": error.message}) from None
-    if ruleset.FAMILY != "schafkopf":
-        raise ValidationError({"preset": _("Ein offenes Turnier wird nach einer Schafkopf-Regel gespielt.")})
+    if game_of_ruleset(ruleset).keeps_list:
+        # A Preisskat (issue 32 item 4): a list rule set the engine's ``rank_open`` ranks (spec §5:
+        # Seeger-Fabian; a money list settled between the players is refused there and here).
+        try:
+            spec = {"preset": preset, "options": dict(options or {})}
+            rank_open_document({"ruleset": spec, "players": [{"number": 1, "name": "–"}], "rounds": []})
+        except EngineError as error:
+            raise ValidationError({"preset": error.message}) from None
+    elif ruleset.FAMILY != "schafkopf":
+        raise ValidationError(
+            {"preset": _("Ein offenes Turnier wird nach Schafkopf-Regeln oder nach Skat (Seeger-Fabian) gespielt.")}
+        )
     if ruleset.unit() == "cent":
         # Issue 24: a points tariff. A phone table books its hands into the club's ledger in the
         # tariff's unit, so a money tariff would put tournament points into the club's money list
@@ -66,9 +80,30 @@ def _frozen_tariff(preset: str, options: Mapping[str, Any] | None) -> tuple[str,
     return ruleset.NAME, scoring_selectors.frozen_options(ruleset, table_rules)
 
 
-def _check_tie_breaks(tie_breaks: Sequence[str]) -> list[str]:
-    if len(set(tie_breaks)) != len(tie_breaks) or any(t not in TIE_BREAKS for t in tie_breaks):
-        raise ValidationError({"tie_breaks": _("Jede Wertung höchstens einmal: Soli, beste Runde, Los.")})
+def _check_games(game: DeskGame, games: int) -> None:
+    """A Preisskat's list: a multiple of 4 (each player deals as often at four as at three; the
+    table of three deals 3/4 of it) from 12 to 96 – 48 is the DSkV's list (36 at three)."""
+    if game.keeps_list and (games % 4 or not MIN_LIST_GAMES <= games <= MAX_LIST_GAMES):
+        raise ValidationError(
+            {
+                "games_per_round": _(
+                    "Spiele je Liste am Vierertisch: ein Vielfaches von 4 zwischen %(min)s und %(max)s "
+                    "(üblich 48, am Dreiertisch dann 36)."
+                )
+                % {"min": MIN_LIST_GAMES, "max": MAX_LIST_GAMES}
+            }
+        )
+
+
+def _check_tie_breaks(tie_breaks: Sequence[str], game: DeskGame) -> list[str]:
+    if len(set(tie_breaks)) != len(tie_breaks) or any(t not in game.tie_breaks for t in tie_breaks):
+        labels = game.decided_labels()
+        raise ValidationError(
+            {
+                "tie_breaks": _("Jede Wertung höchstens einmal: %(names)s.")
+                % {"names": ", ".join(labels[t] for t in game.tie_breaks)}
+            }
+        )
     return list(tie_breaks)
 
 
@@ -106,7 +141,7 @@ def open_tournament_create(
     games_per_round: int = 32,
     preset: str = DEFAULT_PRESET,
     options: Mapping[str, Any] | None = None,
-    tie_breaks: Sequence[str] = TIE_BREAKS,
+    tie_breaks: Sequence[str] | None = None,
     entry_fee_cents: int = 0,
     prize_shares: Sequence[int] = (),
     prize_amounts: Sequence[int] = (),
@@ -133,6 +168,10 @@ def open_tournament_create(
         raise ValidationError({"entry_fee_cents": _("Das Startgeld ist nicht negativ.")})
     prize_items = _check_prizes(prize_shares, prize_amounts, prize_items, prize_item_last.strip())
     preset_name, frozen = _frozen_tariff(preset, options)
+    game = game_of_ruleset(registry.load({"preset": preset_name, "options": frozen}))
+    if tie_breaks is None:  # the game's default: Soli, beste Runde, Los; Skat won, lost, lot
+        tie_breaks = [t for t in game.tie_breaks if t != "best_round"] if game.keeps_list else TIE_BREAKS
+    _check_games(game, games_per_round)
     tournament = OpenTournament(
         club=club,
         name=name.strip(),
@@ -142,7 +181,7 @@ def open_tournament_create(
         games_per_round=games_per_round,
         preset=preset_name,
         options=frozen,
-        tie_breaks=_check_tie_breaks(tie_breaks),
+        tie_breaks=_check_tie_breaks(tie_breaks, game),
         entry_fee_cents=entry_fee_cents,
         prize_shares=list(prize_shares),
         prize_amounts=list(prize_amounts),
@@ -199,7 +238,9 @@ def open_tournament_update(*, tournament: OpenTournament, user: User, **changes:
         if not changed["name"]:
             raise ValidationError({"name": _("Das Turnier braucht einen Namen.")})
     if "tie_breaks" in changed:
-        changed["tie_breaks"] = _check_tie_breaks(changed["tie_breaks"])
+        changed["tie_breaks"] = _check_tie_breaks(changed["tie_breaks"], tournament.game)
+    if "games_per_round" in changed:
+        _check_games(tournament.game, changed["games_per_round"])
     if changed.get("soli_count", SoliCount.WON) not in SoliCount.values:
         raise ValidationError({"soli_count": _("Soli zählen: gespielt oder gewonnen.")})
     if changed.get("entry_fee_cents", 0) < 0:
@@ -485,16 +526,9 @@ def round_draw(
     if seed is None:
         seed = random.SystemRandom().randint(0, MAX_SEED)
     rng = random.Random(seed)
+    played = [[list(t.seats) for t in r.tables.all()] for r in done]
     try:
-        if not done:
-            order = present[:]
-            rng.shuffle(order)
-            plan = plan_seating(len(order), partien=tournament.rounds, seed=seed)
-            tables = [[order[n - 1] for n in table] for table in plan.partien[0]]
-        else:
-            played = [[t.seats for t in r.tables.all()] for r in done]
-            replan = replan_seating(played, present, partien=tournament.rounds, seed=seed)
-            tables = [list(table) for table in replan.partien[number - 1]]
+        tables = tournament.game.draw(played, present, tournament.rounds, seed, rng)
     except EngineError as error:
         raise ValidationError(
             _("%(count)s Spieler lassen sich nicht auslosen: %(reason)s")
@@ -530,15 +564,20 @@ def table_figures_enter(
     *,
     table: RoundTable,
     points: Mapping[int, int],
-    soli: Mapping[int, int],
+    soli: Mapping[int, int] | None = None,
+    won: Mapping[int, int] | None = None,
+    lost: Mapping[int, int] | None = None,
     key: str = "",
     user: User,
 ) -> TableTyping:
-    """Type a table's final figures from its Wertungszettel: every seated start number's points
-    and number of Soli. Refused, with nothing stored, where the points do not sum to zero (every
-    tariff of the engine is zero-sum; a table with a Stock need not be), where a plus-points-only
-    tariff's points are below 0, or where the Soli are not plausible (no player more Soli than
-    the games of the round, no table more than the games it deals).
+    """Type a table's final figures from its Wertungszettel: every seated start number's figures
+    as the tournament's game has them (``opentournaments.games``). A Preisschafkopf: points and
+    Soli, refused where the points do not sum to zero (every tariff of the engine is zero-sum; a
+    table with a Stock need not be), where a plus-points-only tariff's points are below 0, or
+    where the Soli are not plausible (no player more Soli than the games of the round, no table
+    more than the games it deals). A Preisskat: Spielpunkte, won and lost games, refused where a
+    count is below 0 or the table's won and lost games together exceed the games of its list.
+    Nothing is stored when refused.
 
     Every typing is kept (``TableTyping``). Without Zweiterfassung it counts at once, replacing
     the table's figures. With it, a table counts only when two typings agree: the first waits
@@ -554,45 +593,25 @@ def table_figures_enter(
         if typed is not None:
             return typed
     tournament = table.round.tournament
+    game = tournament.game
     if table.phone_table_id is not None:
         raise ValidationError(
             _("Tisch %(number)s wird am Handy geschrieben: seine Punkte und Soli kommen aus seinen Spielen.")
             % {"number": table.number}
         )
-    games = tournament.games_per_round
-    figures = {
-        n: (_figure(points, n, "points", _("die Punkte")), _figure(soli, n, "soli", _("die Soli"))) for n in table.seats
+    given: dict[str, Mapping[int, int]] = {"points": points, "soli": soli or {}, "won": won or {}, "lost": lost or {}}
+    labels = {
+        "points": _("die Spielpunkte") if game.keeps_list else _("die Punkte"),
+        "soli": _("die Soli"),
+        "won": _("die gewonnenen Spiele"),
+        "lost": _("die verlorenen Spiele"),
     }
-    for n, (_points, solo_count) in figures.items():
-        if not 0 <= solo_count <= games:
-            raise ValidationError(
-                {f"soli_{n}": _("Zwischen 0 und %(games)s Soli (Spiele der Runde).") % {"games": games}}
-            )
+    figures = {n: tuple(_figure(given[name], n, name, labels[name]) for name in game.fields) for n in table.seats}
     # Games per round are per player (as the championship's): a table of five or six, where the
-    # dealer (and the cutter) sit out, deals 5/4 or 6/4 of them, so each player plays the same.
-    table_games = selectors.table_games(tournament, len(table.seats))
-    soli_total = sum(s for _p, s in figures.values())
-    if soli_total > table_games:
-        raise ValidationError(
-            _("Zusammen %(soli)s Soli, aber nur %(games)s Spiele an diesem Tisch.")
-            % {"soli": soli_total, "games": table_games}
-        )
-    total = sum(p for p, _s in figures.values())
-    if selectors.tariff_is_plus_only(tournament):
-        # Plus points only: the losers are written nothing, so nobody ends below 0 (the sum is
-        # anything from 0 up; what can be checked is the sign and, above, the Soli).
-        for n, (points_, _solo) in figures.items():
-            if points_ < 0:
-                raise ValidationError(
-                    {f"points_{n}": _("Bei „nur Pluspunkte“ hat niemand Minuspunkte; bitte den Zettel nachsehen.")}
-                )
-    # Every other tariff of the engine is zero-sum; only a Stock takes points out of a table (as
-    # in ``tournaments.engine.open_ranking``), so there the Soli check above is all that is checked.
-    elif selectors.tariff_is_zero_sum(tournament) and total != 0:
-        raise ValidationError(
-            _("Die Punkte ergeben zusammen %(total)s statt 0: bitte den Zettel nachrechnen.") % {"total": total}
-        )
-    typed = {str(n): [p, s] for n, (p, s) in figures.items()}
+    # dealer (and the cutter) sit out, deals 5/4 or 6/4 of them, so each player plays the same; a
+    # Skat list of 48 at four is 36 at three.
+    game.check(tournament, selectors.table_games(tournament, len(table.seats)), figures)
+    typed = {str(n): list(values) for n, values in figures.items()}
     counted = selectors.counted_figures(table)
     if not tournament.double_entry:
         outcome = Typing.COUNTED
@@ -615,8 +634,8 @@ def table_figures_enter(
         registrations = {r.start_number: r for r in tournament.registrations.filter(start_number__in=table.seats)}
         table.scores.all().delete()
         TableScore.objects.bulk_create(
-            TableScore(table=table, registration=registrations[n], points=p, soli=s, entered_by=_user(user))
-            for n, (p, s) in figures.items()
+            TableScore(table=table, registration=registrations[n], entered_by=_user(user), **game.score_fields(values))
+            for n, values in figures.items()
         )
     return typing
 

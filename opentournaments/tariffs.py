@@ -24,6 +24,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from opentournaments.games import game_of_ruleset
 from scoring import selectors as scoring_selectors
 from scoring.engine import registry
 from scoring.engine.core import Context, EngineError, RuleSet
@@ -170,10 +171,53 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
 
 
+def skat_lines(table: TableRules) -> list[tuple[str, str]]:
+    """A Preisskat's scoring in German (skat.md §6): the list by the ISkO, the Seeger-Fabian
+    points, and the Verlustspielgeld with the tariff's amounts."""
+    lines = [
+        (_("Spielliste"), _("Gezählt wird nach der Internationalen Skatordnung; ein verlorenes Spiel zählt doppelt.")),
+        (
+            _("Seeger-Fabian"),
+            _(
+                "Gewonnenes Spiel: Spielwert + 50. Verlorenes Spiel: doppelter Spielwert − 50, und jeder andere"
+                " Spieler am Tisch bekommt 40 (am Vierertisch 30, auch der Geber, der aussetzt)."
+            ),
+        ),
+        (
+            _("Wertung"),
+            _("Spielpunkte + 50 × (gewonnen − verloren) + 40 bzw. 30 × die verlorenen Spiele der anderen."),
+        ),
+    ]
+    if table.verlustspielgeld:
+        first, later, count = (
+            table.verlustspielgeld_first,
+            table.verlustspielgeld_later,
+            table.verlustspielgeld_first_games,
+        )
+        lines.append(
+            (
+                _("Verlustspielgeld"),
+                ngettext(
+                    "%(first)s für das erste verlorene Spiel einer Liste, ab dem zweiten %(later)s je Spiel.",
+                    "%(first)s je verlorenes Spiel für die ersten %(count)s einer Liste, ab dem nächsten %(later)s.",
+                    count,
+                )
+                % {"first": _euros(first), "later": _euros(later), "count": count},
+            )
+        )
+    return lines
+
+
+def _euros(cents: int) -> str:
+    return f"{cents // 100},{cents % 100:02d} €"
+
+
 def tariff_lines(rules: RuleSet, table: TableRules) -> list[tuple[str, str]]:
     """The tariff as (topic, sentence) pairs in German: what each game is worth, Schneider and
     Schwarz, Laufende, Tout, Sie, Kontra, when all pass, Deckel, Bock, Stock, Fehler, plus
-    points only; two worked examples scored by the engine."""
+    points only; two worked examples scored by the engine. A Spielliste (Skat): ``skat_lines``."""
+    if game_of_ruleset(rules).keeps_list:
+        return skat_lines(table)
     o = rules.options
     games = list(o["games"])
     plus = bool(o.get("plus_points_only"))

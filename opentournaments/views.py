@@ -35,6 +35,7 @@ from opentournaments.forms import (
     TableFiguresForm,
     form_key,
 )
+from opentournaments.games import SKAT_LIST
 from opentournaments.models import OpenTournament, Registration, Round, RoundTable, Typing
 from standings.exports import XLSX, download_name, file_response, pdf_response
 
@@ -91,6 +92,8 @@ def _entry_context(
         zero_sum=selectors.tariff_is_zero_sum(tournament),
         plus_only=selectors.tariff_is_plus_only(tournament),
         phone_refusal=selectors.phone_refusal(tournament),
+        game=tournament.game,
+        figures=tournament.game.figures(tournament),
     )
 
 
@@ -127,9 +130,13 @@ def _payout(request: HttpRequest, form: OpenTournamentForm | OpenTournamentEditF
 @club_view(Need.MANAGE)
 def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     """Create a tournament; the form's one-time key makes a form sent twice create one."""
-    form = OpenTournamentForm(request.POST or None)
+    # ?spiel=skat: a Preisskat (issue 32 item 4); the form carries the choice when sent.
+    skat = SKAT_LIST.key
+    game = skat if (request.POST.get("game") or request.GET.get("spiel")) == skat else ""
+    form = OpenTournamentForm(request.POST or None, game=game)
     if (data := _payout(request, form)) is not None:
-        return render(request, "opentournaments/create.html", {"access": access, "form": OpenTournamentForm(data)})
+        context = {"access": access, "form": OpenTournamentForm(data, game=game)}
+        return render(request, "opentournaments/create.html", context)
     if form.is_valid():
         try:
             tournament = services.open_tournament_create(
@@ -562,7 +569,7 @@ def _entry_forms(
                     seats=[(seat.number, seat.name) for seat in seated.seats],
                     initial_scores=seated.scores,
                     focus=number == focus and bound is None,
-                    soli_label=seating.round.tournament.soli_label,
+                    figures=seating.round.tournament.game.figures(seating.round.tournament),
                     prefix=f"t{number}",
                 ),
             )
@@ -630,14 +637,13 @@ def table_entry(
         seats=[(seat.number, seat.name) for seat in seated.seats],
         initial_scores={},
         focus=True,
-        soli_label=tournament.soli_label,
+        figures=tournament.game.figures(tournament),
         prefix=f"t{table_no}",
     )
     if form.is_valid():
-        points, soli = form.figures()
         try:
             typing = services.table_figures_enter(
-                table=table, points=points, soli=soli, key=form.cleaned_data["key"], user=request.user
+                table=table, key=form.cleaned_data["key"], user=request.user, **form.figures()
             )
         except ValidationError as error:
             _apply(form, error)
