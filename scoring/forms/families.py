@@ -514,9 +514,3 @@ def _called_card(data: Mapping[str, Any]) -> Mapping[str, Any]:
     if game in ("sauerei", "grosskopferter") and isinstance(called, str) and "_" not in called:
         return {**data, "called": f"{called}_{'ober' if game == 'grosskopferter' else 'sau'}"}
     return data
-
-
-def family_form_class(family: str) -> type[FamilyHandForm] | None:
-    from scoring.forms.skat import SkatHandForm  # the Skat form builds on this module
-
-    return {"doppelkopf": DoppelkopfHandForm, "saukopf": SaukopfHandForm, "skat": SkatHandForm}.get(family)

@@ -27,7 +27,8 @@ from scoring.engine.entry_facts import (
 from scoring.engine.presets.schafkopf import ROUNDS
 from scoring.engine.presets.schafkopf_games import CALLABLE, GAMES, SUITS
 from scoring.forms.entry import EntryContext, SubmissionFields
-from scoring.forms.families import as_post, family_form_class
+from scoring.forms.families import DoppelkopfHandForm, FamilyHandForm, SaukopfHandForm, as_post
+from scoring.forms.skat import SkatHandForm
 from scoring.forms.table_rules import bid_field, bought_by_field
 from scoring.forms.widgets import PillSelect
 from scoring.labels import EVENT_LABELS, round_label, suit_names
@@ -496,6 +497,11 @@ def event_kinds(context: EntryContext) -> list[str]:
         kinds.append("special_round")
     kinds += ["vote", "end_round"]
     return kinds
+
+
+def family_form_class(family: str) -> type[FamilyHandForm] | None:
+    """The tap form of a family other than Schafkopf (``scoring.forms.families``, ``.skat``)."""
+    return {"doppelkopf": DoppelkopfHandForm, "saukopf": SaukopfHandForm, "skat": SkatHandForm}.get(family)
 
 
 def entry_form_class(context: EntryContext, data: Mapping[str, Any] | None = None) -> type[SubmissionFields]:
