@@ -203,6 +203,9 @@ class RuleSet:
     # The rule set writes a Spielliste (Skat): its hands carry a ``ListEntry`` and an evening adds
     # each player's list total and games won and lost (spec §3 "list", "games").
     KEEPS_LIST: ClassVar[bool] = False
+    # How a rule set that keeps a list settles it at the end (``list_settlement``): "money" (who
+    # pays whom, skat.md §5) or "seeger" (the Seeger-Fabian Auswertung, skat.md §6); "" for none.
+    LIST_SETTLEMENT: ClassVar[str] = ""
 
     @classmethod
     def build(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:

@@ -544,6 +544,7 @@ class Skat(SkatRules):
     with ``cents_per_point``, in cents."""
 
     NAME = "skat"
+    LIST_SETTLEMENT = "money"
     TITLE = "Skat (Spielliste nach ISkO)"
     OPTIONS = (
         *COMMON_OPTIONS,

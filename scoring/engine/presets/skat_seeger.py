@@ -34,6 +34,7 @@ def seeger_total(points: int, won: int, lost: int, others_lost: int, table_size:
 class SkatSeeger(SkatRules):
     NAME = "skat-seeger"
     TITLE = "Skat nach Seeger-Fabian (Turnierliste)"
+    LIST_SETTLEMENT = "seeger"
 
     def is_zero_sum(self) -> bool:
         return False  # skat.md §6: a won game brings 50 more, a lost one gives the others 40 or 30
