@@ -70,16 +70,14 @@ def _recount() -> Recount:
 
 
 def play(table: Table, games: list[tuple[str, int, str]], recount: Recount) -> None:
-    """Append ``(game, spitzen, result)`` hands, the declarer the first player of each deal who
-    is not the dealer (Vorhand), and recount them: value = Grundwert × (Spitzen + 1), a lost game
+    """Append ``(game, spitzen, result)`` hands, the declarer the Vorhand of each deal, and
+    recount them: value = Grundwert × (Spitzen + 1), a lost game
     −2 × value (skat.md §2, §4)."""
     seated = [seat.name for seat in table.seats.order_by("position")]
     for name in seated:
         recount.lists[name] += 1
     for game, spitzen, result in games:
-        state = table_state(table).state
-        players = [name for name in state.seats if name != state.sitting_out] if state.sitting_out else None
-        declarer = (players or _vorhand(state))[0]
+        declarer = table_state(table).state.seats[0]  # the next hand's players from the dealer's left
         services.entry_append(
             table=table,
             data={"game": game, "declarer": declarer, "spitzen": spitzen, "result": result},
@@ -95,12 +93,6 @@ def play(table: Table, games: list[tuple[str, int, str]], recount: Recount) -> N
             for name in seated:
                 if name != declarer:
                     recount.bonus[name] += 40 if len(seated) == 3 else 30
-
-
-def _vorhand(state: Any) -> list[str]:
-    seats = list(state.seats)
-    start = seats.index(state.dealer) + 1
-    return [seats[(start + i) % len(seats)] for i in range(len(seats))]
 
 
 @pytest.fixture
