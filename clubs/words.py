@@ -29,6 +29,9 @@ class Words:
     table_list: Promise  # what one table of an evening plays: a Spielabend's table / a Liste
     table_lists: Promise
     counts_template: str  # the member page's block of the game's own counts
+    # The club's championship (``tournaments``: Partien, Meisterschaft) is played with Schafkopf's
+    # rule sets; the pages of another game do not lead there.
+    championship: bool = False
 
 
 WORDS: dict[str, Words] = {
@@ -42,6 +45,7 @@ WORDS: dict[str, Words] = {
         table_list=_("Tisch"),
         table_lists=_("Tische"),
         counts_template="standings/_counts.html",
+        championship=True,
     ),
     Game.DOPPELKOPF: Words(
         game=_("Doppelkopf"),
