@@ -30,7 +30,6 @@ class ClubSettingsForm(ClubForm):
         ),
     )
 
-
     game = forms.ChoiceField(
         label=_("Unser Spiel"),
         choices=Game.choices,
