@@ -90,8 +90,8 @@ class SeegerTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
     total = tables.Column(verbose_name=_("Wertung"), attrs=NUM, order_by=("total_key",))
     points = tables.Column(verbose_name=_("Spielpunkte"), attrs=WIDE)
-    declarer_won = tables.Column(verbose_name=_("gew."), attrs=NUM)
-    declarer_lost = tables.Column(verbose_name=_("verl."), attrs=NUM)
+    declarer_won = tables.Column(verbose_name=_("gewonnen"), attrs=NUM)
+    declarer_lost = tables.Column(verbose_name=_("verloren"), attrs=NUM)
     lists = tables.Column(verbose_name=_("Listen"), attrs=WIDE)
     per_list = tables.Column(verbose_name=_("je Liste"), attrs=NUM, order_by=("per_list_key",))
 
