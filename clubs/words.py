@@ -26,8 +26,6 @@ class Words:
     declarer_games: Promise  # a section: the member's games as declarer
     all_declarer_games: Promise  # the sum line of that section
     games_by_type: Promise  # the chart of games by type, for a member
-    table_list: Promise  # what one table of an evening plays: a Spielabend's table / a Liste
-    table_lists: Promise
     counts_template: str  # the member page's block of the game's own counts
     # The club's championship (``tournaments``: Partien, Meisterschaft) is played with Schafkopf's
     # rule sets; the pages of another game do not lead there.
@@ -42,8 +40,6 @@ WORDS: dict[str, Words] = {
         declarer_games=_("Als Spieler"),
         all_declarer_games=_("Alle Spiele als Spieler"),
         games_by_type=_("Spiele nach Art als Spieler"),
-        table_list=_("Tisch"),
-        table_lists=_("Tische"),
         counts_template="standings/_counts.html",
         championship=True,
     ),
@@ -54,11 +50,9 @@ WORDS: dict[str, Words] = {
         declarer_games=_("Als Spieler"),
         all_declarer_games=_("Alle Spiele als Spieler"),
         games_by_type=_("Spiele nach Art als Spieler"),
-        table_list=_("Tisch"),
-        table_lists=_("Tische"),
         counts_template="standings/_counts.html",
     ),
-    # skat.md §1, §5, §6: the declarer is the Alleinspieler; a table's paper is its Liste.
+    # skat.md §5, §6: the declarer is the Alleinspieler.
     Game.SKAT: Words(
         game=_("Skat"),
         declarer=_("Alleinspieler"),
@@ -66,8 +60,6 @@ WORDS: dict[str, Words] = {
         declarer_games=_("Als Alleinspieler"),
         all_declarer_games=_("Alle Spiele als Alleinspieler"),
         games_by_type=_("Spiele nach Art als Alleinspieler"),
-        table_list=_("Liste"),
-        table_lists=_("Listen"),
         counts_template="standings/_counts_skat.html",
     ),
 }
