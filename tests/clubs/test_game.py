@@ -114,3 +114,18 @@ def test_the_backup_carries_the_game(world: World) -> None:
         import_club(older, slug="falsch", name="Falsch")
     assert not Club.objects.filter(slug="falsch").exists()
     assert Member.objects.filter(club__slug="kopie").count() == Member.objects.filter(club=world.club).count()
+
+
+def test_the_migration_gives_a_club_with_skat_or_doppelkopf_rules_that_game(world: World) -> None:
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from scoring.models import ClubRules
+
+    migration = import_module("clubs.migrations.0005_club_game_from_rules")
+    ClubRules.objects.create(club=world.club, preset="skat-seeger")
+    ClubRules.objects.create(club=world.other_club, preset="allgaeu")
+    migration.game_from_rules(apps, None)
+    assert Club.objects.get(pk=world.club.pk).game == "skat"
+    assert Club.objects.get(pk=world.other_club.pk).game == "schafkopf"
