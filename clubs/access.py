@@ -60,6 +60,7 @@ def club_for(request: HttpRequest, slug: str, need: Need | str = Need.READ) -> C
     if membership.role not in ROLES_FOR_NEED[need]:
         raise PermissionDenied
     club_language_activate(request, membership.club)
+    request.club = membership.club  # type: ignore[attr-defined]  # its words (clubs.context_processors)
     return ClubAccess(membership.club, membership)
 
 

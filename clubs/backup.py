@@ -179,6 +179,7 @@ def export_club(club: Club) -> dict[str, Any]:
             "slug": club.slug,
             "created_at": club.created_at.isoformat(),
             "language": club.language,
+            "game": club.game,
         },
         "users": users,
         "models": rows_by_model,
@@ -313,6 +314,8 @@ def import_club(doc: Any, *, slug: str | None = None, name: str | None = None) -
     club = Club(name=club_name, slug=slug)
     if head.get("language") is not None:  # a backup from before the club had a language keeps the default
         club.language = _value(club_meta.get_field("language"), head["language"], "club.language")
+    if head.get("game") is not None:  # a backup from before the club chose a game: Schafkopf, as it was
+        club.game = _value(club_meta.get_field("game"), head["game"], "club.game")
     club.created_at = _value(club_meta.get_field("created_at"), head.get("created_at"), "club.created_at")
     with _timestamps_as_given(Club):
         club.save()

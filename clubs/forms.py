@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.games import Game
 from clubs.ids import IdChoiceField
 from clubs.models import Club, Member, Role
 from clubs.validators import PlainTextFields
@@ -26,6 +27,16 @@ class ClubSettingsForm(ClubForm):
         help_text=_(
             "Die Seiten des Vereins erscheinen in dieser Sprache, gleich welche der Browser bevorzugt; "
             "wer unten auf der Seite selbst eine Sprache wählt, sieht seine."
+        ),
+    )
+
+    game = forms.ChoiceField(
+        label=_("Unser Spiel"),
+        choices=Game.choices,
+        required=False,  # left out: the game stays as it is
+        help_text=_(
+            "Die Regeln, „Tisch starten“ und die Tabelle bieten nur die Regeln dieses Spiels an, und die Seiten "
+            "sprechen seine Sprache. Gespielte Abende bleiben, wie sie gespielt wurden."
         ),
     )
 

@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.games import Game
+
 
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=100)
@@ -19,6 +21,8 @@ class Club(models.Model):
     # The language of the club's pages; it wins over the browser's (clubs.access.club_for), and
     # only a visitor's own choice in the page footer wins over it.
     language = models.CharField(_("Sprache"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
+    # The game the club plays (clubs.games): the rule sets its pages offer and the words they speak.
+    game = models.CharField(_("Spiel"), max_length=12, choices=Game.choices, default=Game.SCHAFKOPF)
     created_at = models.DateTimeField(_("angelegt"), auto_now_add=True)
 
     class Meta:

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.games import Game
 from clubs.logins import canonical_username, username_problem
 from clubs.models import Club, Invitation, Member, Membership, Role
 from clubs.validators import validate_line
@@ -54,6 +55,18 @@ def club_set_language(*, club: Club, language: str) -> Club:
         raise ValidationError({"language": _("Diese Sprache gibt es nicht.")})
     club.language = language
     club.save(update_fields=["language"])
+    return club
+
+
+@transaction.atomic
+def club_set_game(*, club: Club, game: str) -> Club:
+    """The game the club plays (``clubs.games``). Past tables keep the rule set they were started
+    with; the club's rules for new tables follow the game (``scoring.selectors.club_rules``)."""
+    if game not in Game.values:
+        raise ValidationError({"game": _("Dieses Spiel gibt es nicht.")})
+    if club.game != game:
+        club.game = game
+        club.save(update_fields=["game"])
     return club
 
 

@@ -55,9 +55,13 @@ def club_home(request: HttpRequest, access: ClubAccess) -> HttpResponse:
 
 @club_view(Need.MANAGE)
 def club_settings(request: HttpRequest, access: ClubAccess) -> HttpResponse:
-    form = ClubSettingsForm(request.POST or None, initial={"name": access.club.name, "language": access.club.language})
+    club = access.club
+    initial = {"name": club.name, "language": club.language, "game": club.game}
+    form = ClubSettingsForm(request.POST or None, initial=initial)
     if form.is_valid():
-        services.club_rename(club=access.club, name=form.cleaned_data["name"])
+        services.club_rename(club=club, name=form.cleaned_data["name"])
+        if form.cleaned_data["game"]:
+            services.club_set_game(club=club, game=form.cleaned_data["game"])
         if form.cleaned_data["language"]:
             services.club_set_language(club=access.club, language=form.cleaned_data["language"])
             translation.activate(access.club.language)  # the message below in the language just chosen

@@ -71,10 +71,11 @@ class HistoryForm(SheetForm):
     )
     preset = forms.ChoiceField(label=_("Regel"), required=False, help_text=_("Für CSV/Excel; leer: die des Vereins."))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["date"].initial = timezone.localdate()
-        self.fields["preset"].choices = [("", _("die Regeln des Vereins")), *preset_choices()]
+        # The rule sets of the club's game (issue 32 §3); a JSON document still names its own.
+        self.fields["preset"].choices = [("", _("die Regeln des Vereins")), *preset_choices(game=game)]
 
     def clean_players(self) -> str:
         players = self.cleaned_data.get("players", "")

@@ -43,7 +43,7 @@ def _source(form: HistoryForm, club_rules: Any, confirm: bool) -> tuple[dict[str
 
 @club_view(Need.WRITE)
 def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
-    form = HistoryForm(request.POST or None, request.FILES or None)
+    form = HistoryForm(request.POST or None, request.FILES or None, game=access.club.game)
     context: dict[str, Any] = {"access": access, "form": form}
     if request.method == "POST" and form.is_valid():
         try:
@@ -74,7 +74,7 @@ def history_import(request: HttpRequest, access: ClubAccess) -> HttpResponse:
                 return redirect(session)
         # Only a valid preview is carried back to be confirmed: a refused file is never echoed whole.
         carried = history.carry(checked, source) if checked.valid else ""
-        form = HistoryForm(initial={**form.cleaned_data, "document": carried, "file": None})
+        form = HistoryForm(initial={**form.cleaned_data, "document": carried, "file": None}, game=access.club.game)
         context |= {"form": form, "preview": checked, "source": source}
     return render(request, "imports/history_import.html", context)
 

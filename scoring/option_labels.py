@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from clubs.games import FAMILIES
 from scoring.engine import registry
 from scoring.engine.core import OptionSpec, RuleSet
 from scoring.engine.presets.schafkopf_games import GAMES
@@ -201,17 +202,30 @@ def preset_label(name: str) -> str:
     return translated(preset.TITLE) if preset is not None else name
 
 
-def preset_choices(family: str | None = None, *, evening: bool = False) -> list[tuple[str, str]]:
+def preset_choices(
+    family: str | None = None, *, evening: bool = False, game: str | None = None
+) -> list[tuple[str, str]]:
     """(key, label) of every rule set (of one family), for a select; ``evening``: only those an
-    evening settled between its players can play (not Seeger-Fabian's points)."""
-    presets = evening_presets() if evening else registry.all_presets()
+    evening settled between its players can play (not Seeger-Fabian's points); ``game``: only
+    those of the club's game (``Club.game``)."""
+    presets = evening_presets(game) if evening else game_presets(registry.all_presets(), game)
     return [(name, preset_label(name)) for name, cls in presets.items() if family is None or family == cls.FAMILY]
 
 
-def evening_presets() -> dict[str, type[RuleSet]]:
+def evening_presets(game: str | None = None) -> dict[str, type[RuleSet]]:
     """The rule sets a club's evening can play: those whose defaults sum every hand to zero, and
-    a list scored by points that the table adds up (Seeger-Fabian, ``RuleSet.plays_at_table``)."""
-    return {name: cls for name, cls in registry.all_presets().items() if cls.build().plays_at_table()}
+    a list scored by points that the table adds up (Seeger-Fabian, ``RuleSet.plays_at_table``);
+    with ``game``, only those of that game (issue 32 §3: a Skat club is offered Skat)."""
+    presets = {name: cls for name, cls in registry.all_presets().items() if cls.build().plays_at_table()}
+    return game_presets(presets, game)
+
+
+def game_presets(presets: dict[str, type[RuleSet]], game: str | None) -> dict[str, type[RuleSet]]:
+    """``presets`` of the rule-set families of ``game`` (``clubs.games.FAMILIES``); all for None."""
+    if game is None:
+        return presets
+    families = FAMILIES.get(game, ())
+    return {name: cls for name, cls in presets.items() if cls.FAMILY in families}
 
 
 def option_label(spec: OptionSpec) -> str:

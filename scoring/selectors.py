@@ -17,6 +17,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from clubs.games import DEFAULT_PRESETS, FAMILIES
 from clubs.models import Club, Member
 from scoring import hooks
 from scoring.engine import registry
@@ -47,16 +48,23 @@ def frozen_options(ruleset: RuleSet, table_rules: TableRules) -> dict[str, Any]:
 
 
 def club_rules_spec(club: Club) -> dict[str, Any]:
-    """The club's default rules for new tables (``allgaeu`` until an owner chooses)."""
-    rules = ClubRules.objects.filter(club=club).first()
-    if rules is None:
-        return {"preset": DEFAULT_PRESET, "options": {}}
-    return rules.spec
+    """The club's default rules for new tables (``club_rules``)."""
+    return club_rules(club).spec
 
 
 def club_rules(club: Club) -> ClubRules:
-    """The club's rules row, unsaved with the defaults when the club has none yet."""
-    return ClubRules.objects.filter(club=club).first() or ClubRules(club=club, preset=DEFAULT_PRESET)
+    """The club's rules row, unsaved with the defaults of its game (``allgaeu`` for Schafkopf)
+    when the club has none yet, or when the stored rules belong to another game than the one
+    the club now plays (issue 32 §3: a club that switches to Skat starts its tables with Skat;
+    the stored row stays untouched until the Vorstand saves the new game's rules)."""
+    rules = ClubRules.objects.filter(club=club).first()
+    game = club.game
+    preset = registry.all_presets().get(rules.preset) if rules is not None else None
+    if rules is not None and preset is not None and preset.FAMILY in FAMILIES[game]:
+        return rules
+    default = DEFAULT_PRESETS.get(game, DEFAULT_PRESET)
+    winnings_to_kasse = rules.winnings_to_kasse if rules is not None else False
+    return ClubRules(club=club, preset=default, winnings_to_kasse=winnings_to_kasse)
 
 
 @dataclass(frozen=True)

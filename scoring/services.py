@@ -34,6 +34,7 @@ from django.db.models import F, Model, Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from clubs.games import FAMILIES
 from clubs.models import Club, Member
 from scoring import hooks, safejson, selectors
 from scoring.engine import registry
@@ -181,6 +182,8 @@ def club_rules_save(
         key = error.field.rsplit(".", 1)[-1] if error.field and error.field.startswith("ruleset.options.") else None
         raise ValidationError({key or "preset": error.message}) from None
     _refuse_non_zero_sum(ruleset, "preset")
+    if ruleset.FAMILY not in FAMILIES[club.game]:  # issue 32 §3: the rules of the club's game only
+        raise ValidationError({"preset": _("Diese Regel gehört nicht zum Spiel des Vereins (Einstellungen).")})
     current = ClubRules.objects.select_for_update().filter(club=club).first()
     if current is not None and (current.preset, current.options, current.winnings_to_kasse) == (
         preset,

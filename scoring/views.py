@@ -154,6 +154,7 @@ def table_start(request: HttpRequest, access: ClubAccess, session_id: int) -> Ht
         request.POST or None,
         players=_players(access),
         club_preset=str(club_spec["preset"]),
+        game=access.club.game,
         initial={"name": _("Tisch %(n)s") % {"n": session.tables.count() + 1}},
     )
     if form.is_valid():
@@ -785,7 +786,7 @@ def club_rules(request: HttpRequest, access: ClubAccess) -> HttpResponse:
             "access": access,
             "form": form,
             "current": current,
-            "presets": evening_presets(),
+            "presets": evening_presets(access.club.game),
             "examples": _examples(form),
         },
     )
@@ -799,7 +800,7 @@ def club_rules_preview(request: HttpRequest, access: ClubAccess) -> HttpResponse
 
 
 def _rules_form(request: HttpRequest, current: Any) -> RulesForm:
-    presets = evening_presets()
+    presets = evening_presets(current.club.game)
     preset = request.POST.get("preset") or request.GET.get("preset") or current.preset
     if preset not in presets:
         preset = current.preset

@@ -36,12 +36,13 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from clubs.models import Club, Member
+from clubs.words import Words, words_for
 from scoring.amounts import CENT, amount_formatter, euros, rounded, unit_label
 from scoring.labels import EVENT_LABELS, game_label
 from scoring.models import Entry, LedgerEntry, Role, Session, Table
 from standings import charts
 from standings import selectors as stats
-from standings.selectors import Period, UnitStandings
+from standings.selectors import BlockKind, Period, UnitStandings
 from standings.spreadsheet import safe_cell
 
 # WeasyPrint logs every rendering step at INFO: noise in a server log, not news.
@@ -83,11 +84,18 @@ class Report(Protocol):
 # --- reports -------------------------------------------------------------------------------------
 
 
-class StandingsReport:
-    """The standings of a period: one row per member and unit, best first within each unit."""
+def block_label(block: UnitStandings) -> str:
+    """A block's heading: the ranking it is (Seeger-Fabian) or its unit."""
+    return _("Seeger-Fabian") if block.kind == BlockKind.SEEGER else unit_label(block.unit)
 
-    def __init__(self, standings: Sequence[UnitStandings]) -> None:
-        self.standings = standings
+
+class StandingsReport:
+    """The standings of a period: one row per member and unit, best first within each unit
+    (a Seeger-Fabian ranking is its own sheet, ``SeegerReport``)."""
+
+    def __init__(self, standings: Sequence[UnitStandings], words: Words | None = None) -> None:
+        self.standings = [block for block in standings if block.kind != BlockKind.SEEGER]
+        self.words = words or words_for(None)
         self.sheet = _("Tabelle")
 
     def columns(self) -> list[Column]:
@@ -100,6 +108,8 @@ class StandingsReport:
             Column(_("als Spieler"), "int", 11),
             Column(_("gewonnen"), "int", 11),
             Column(_("Quote"), "percent", 9),
+            Column(_("%(declarer)s gewonnen") % {"declarer": self.words.declarer}, "int", 13),
+            Column(_("%(declarer)s verloren") % {"declarer": self.words.declarer}, "int", 13),
             Column(_("je Spiel"), "amount", 11),
         ]
 
@@ -116,7 +126,43 @@ class StandingsReport:
                     r.declared,
                     r.won,
                     r.win_rate,
+                    r.declarer_won,
+                    r.declarer_lost,
                     Amount(r.average, block.unit),
+                ]
+
+
+class SeegerReport:
+    """The Seeger-Fabian ranking of a period (skat.md §6): one row per player, as ranked."""
+
+    def __init__(self, standings: Sequence[UnitStandings]) -> None:
+        self.blocks = [block for block in standings if block.kind == BlockKind.SEEGER]
+        self.sheet = _("Seeger-Fabian")
+
+    def columns(self) -> list[Column]:
+        return [
+            Column(pgettext("rank", "Platz"), "int", 7),
+            Column(_("Name"), width=22),
+            Column(_("Wertung"), "amount", 11),
+            Column(_("Spielpunkte"), "amount", 12),
+            Column(_("gewonnen"), "int", 10),
+            Column(_("verloren"), "int", 10),
+            Column(_("Listen"), "int", 8),
+            Column(_("je Liste"), "amount", 10),
+        ]
+
+    def rows(self) -> Iterator[list[Any]]:
+        for block in self.blocks:
+            for r in block.rows:
+                yield [
+                    r.rank,
+                    r.name,
+                    Amount(r.total, block.unit),
+                    Amount(r.points, block.unit),
+                    r.declarer_won,
+                    r.declarer_lost,
+                    r.lists,
+                    Amount(r.per_list, block.unit),
                 ]
 
 
@@ -456,7 +502,8 @@ def workbook_bytes(reports: Sequence[Report], *, title: str | None) -> bytes:
 def standings_workbook(*, club: Club, period: Period, standings: Sequence[UnitStandings]) -> bytes:
     """Sheets Standings, Hands, Players (in German: Tabelle, Spiele, Spieler)."""
     reports: list[Report] = [
-        StandingsReport(standings),
+        *([SeegerReport(standings)] if any(block.kind == BlockKind.SEEGER for block in standings) else []),
+        StandingsReport(standings, words_for(club.game)),
         HandsReport(club=club, period=period, standings=standings),
         PlayersReport(club=club, period=period),
     ]
@@ -504,7 +551,9 @@ def pdf_bytes(template: str, context: dict[str, Any]) -> bytes:
     import weasyprint
     from django_weasyprint.utils import DjangoURLFetcher
 
-    context = {"printed": timezone.localtime(), **context}
+    # A printout speaks the club's game as its pages do (clubs.words; no request, no context processor).
+    words = words_for(getattr(context.get("club"), "game", None))
+    context = {"printed": timezone.localtime(), "words": words, **context}
     html = render_to_string(template, context)
     fetcher = DjangoURLFetcher(allowed_protocols=("file", "data"))
     return weasyprint.HTML(string=html, base_url="file:///", url_fetcher=fetcher).write_pdf()

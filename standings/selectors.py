@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -26,10 +27,13 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
+from clubs.words import words_for
 from scoring import hooks
 from scoring.amounts import average
+from scoring.engine import registry
+from scoring.engine.presets.skat_seeger import WON_BONUS
 from scoring.labels import game_label
-from scoring.models import Entry, LedgerEntry, Role, Session, Unit
+from scoring.models import Entry, LedgerEntry, Role, Session, Table, Unit
 
 UNIT_ORDER = [Unit.CENT.value, Unit.POINT.value, Unit.UNIT.value]
 
@@ -200,11 +204,15 @@ class StandingRow:
     rank: int
     member_id: int
     name: str
-    total: int
+    total: int  # the unit's sum; in a Seeger-Fabian block the Seeger-Fabian total (skat.md §6)
     games: int  # hands played (not sitting out, not events)
     declared: int  # hands as declarer (Spieler)
     won: int  # hands won, in any role
     is_active: bool = True
+    declarer_won: int = 0  # games won as declarer (Skat: the Alleinspieler's won games)
+    declarer_lost: int = 0  # games lost as declarer (Skat: Verlustspiele)
+    lists: int = 0  # tables sat at (Skat: lists played), counted in a list block
+    points: int | None = None  # Spielpunkte: the list entries alone (Seeger-Fabian block)
 
     @property
     def average(self) -> Fraction | None:
@@ -212,26 +220,53 @@ class StandingRow:
         return average(self.total, self.games)
 
     @property
+    def per_list(self) -> Fraction | None:
+        """docs/rules/skat.md "average per list": the total over the lists played; None ("–")
+        without a list."""
+        return average(self.total, self.lists)
+
+    @property
     def win_rate(self) -> float | None:
         return self.won / self.games if self.games else None
+
+
+class BlockKind(StrEnum):
+    """What a block of the standings ranks: the unit's sum (``PLAIN``), a Spielliste's money or
+    points with its won and lost games (``LIST``: ``RuleSet.LIST_SETTLEMENT`` "money"), or the
+    Seeger-Fabian total (``SEEGER``: "seeger")."""
+
+    PLAIN = ""
+    LIST = "money"
+    SEEGER = "seeger"
 
 
 @dataclass(frozen=True)
 class UnitStandings:
     unit: str
     rows: list[StandingRow]
+    kind: BlockKind = BlockKind.PLAIN
 
     @property
     def games(self) -> int:
         return sum(row.games for row in self.rows)
 
+    @property
+    def key(self) -> str:
+        """Tells the blocks apart (a table's prefix): the unit, or the ranking a block is ranked by."""
+        return self.kind.value if self.kind == BlockKind.SEEGER else self.unit
 
-def standings_query(*, club: Club, period: Period) -> QuerySet[LedgerEntry, dict[str, Any]]:
+
+def standings_query(
+    *, club: Club, period: Period, leave_out: Sequence[str] = ()
+) -> QuerySet[LedgerEntry, dict[str, Any]]:
     """The GROUP BY unit, member behind the standings; it reads only the covering index
-    ``ledger_totals``."""
+    ``ledger_totals`` (``leave_out``: the tables of these presets, ranked apart, which joins the
+    table; only a club that played them pays for that)."""
+    rows = LedgerEntry.objects.filter(ledger_q(period, club.pk), club=club)
+    if leave_out:
+        rows = rows.exclude(table__preset__in=leave_out)
     return (
-        LedgerEntry.objects.filter(ledger_q(period, club.pk), club=club)
-        .values("unit", "member_id")
+        rows.values("unit", "member_id")
         .annotate(
             total=Sum("amount"),
             # COUNT over columns of the covering index (not the id): SQLite counts them from
@@ -239,24 +274,50 @@ def standings_query(*, club: Club, period: Period) -> QuerySet[LedgerEntry, dict
             games=Count("won"),
             declared=Count("role", filter=Q(role=Role.DECLARER)),
             won_count=Count("won", filter=Q(won=True)),
+            declarer_won=Count("won", filter=Q(role=Role.DECLARER, won=True)),
+            declarer_lost=Count("won", filter=Q(role=Role.DECLARER, won=False)),
         )
         .order_by()
     )
 
 
-def standings(*, club: Club, period: Period) -> list[UnitStandings]:
-    """Each member's total, games, games as declarer, games won, per unit; best first.
-
-    One GROUP BY over the ledger, plus one small query for the names."""
-    grouped = standings_query(club=club, period=period)
-    names = {
+def _member_names(club: Club) -> dict[int, tuple[str, bool]]:
+    return {
         pk: (name, active)
         for pk, name, active in Member.objects.filter(club=club).values_list("pk", "display_name", "is_active")
     }
+
+
+def period_presets(*, club: Club, period: Period) -> dict[str, set[str]]:
+    """The presets of the tables played in the period, by unit: one small query over the tables
+    (a few per evening), never over the ledger."""
+    tables = Table.objects.filter(session_q(period, club.pk, "session__"), session__club=club)
+    found: dict[str, set[str]] = defaultdict(set)
+    for preset, unit in tables.values_list("preset", "unit").distinct():
+        found[unit].add(preset)
+    return found
+
+
+def list_settlement(preset: str) -> str:
+    """How the preset's list is settled (``RuleSet.LIST_SETTLEMENT``; "" for no list)."""
+    cls = registry.all_presets().get(preset)
+    return cls.LIST_SETTLEMENT if cls is not None else ""
+
+
+def standings(*, club: Club, period: Period) -> list[UnitStandings]:
+    """Each member's total, games, games as declarer, games won, per unit; best first. The
+    tables of a Seeger-Fabian list are ranked apart, first (``seeger_standings``); a unit whose
+    tables keep a Spielliste says so (``BlockKind.LIST``: its won and lost games are shown).
+
+    One GROUP BY over the ledger, plus one small query for the names and one for the presets."""
+    presets = period_presets(club=club, period=period)
+    seeger = sorted({p for found in presets.values() for p in found if list_settlement(p) == BlockKind.SEEGER})
+    grouped = standings_query(club=club, period=period, leave_out=seeger)
+    names = _member_names(club)
     by_unit: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in grouped:
         by_unit[row["unit"]].append(row)
-    out = []
+    out = [seeger_standings(club=club, period=period, presets=seeger, names=names)] if seeger else []
     for unit in sorted(by_unit, key=_unit_key):
         ordered = sorted(by_unit[unit], key=lambda r: (-r["total"], names[r["member_id"]][0].lower()))
         rows = []
@@ -264,10 +325,80 @@ def standings(*, club: Club, period: Period) -> list[UnitStandings]:
             rank = rows[-1].rank if rows and rows[-1].total == r["total"] else index + 1
             name, active = names[r["member_id"]]
             rows.append(
-                StandingRow(rank, r["member_id"], name, r["total"], r["games"], r["declared"], r["won_count"], active)
+                StandingRow(
+                    rank,
+                    r["member_id"],
+                    name,
+                    r["total"],
+                    r["games"],
+                    r["declared"],
+                    r["won_count"],
+                    active,
+                    declarer_won=r["declarer_won"],
+                    declarer_lost=r["declarer_lost"],
+                )
             )
-        out.append(UnitStandings(unit, rows))
-    return out
+        keeps_list = any(list_settlement(p) == BlockKind.LIST for p in presets.get(unit, ()))
+        out.append(UnitStandings(unit, rows, BlockKind.LIST if keeps_list else BlockKind.PLAIN))
+    return [block for block in out if block.rows]
+
+
+def seeger_standings(
+    *, club: Club, period: Period, presets: Sequence[str], names: dict[int, tuple[str, bool]] | None = None
+) -> UnitStandings:
+    """The Seeger-Fabian ranking of the period's lists (skat.md §6) from the ledger of the tables
+    of ``presets``, whose amounts are each hand's Seeger-Fabian points (``skat_seeger``): one
+    GROUP BY member.
+
+    Per player: the total (SUM of the amounts); won and lost games as Alleinspieler (the
+    declarer's rows and ``won``); the 40 or 30 the others' lost games brought him (his amounts as
+    opponent or sitting out: nothing else is written there); the Spielpunkte, what is left:
+    total − 50 × (won − lost) − that bonus; the lists played (the tables he sat at) and the
+    total per list. Ties: more won games, then fewer lost (skat.md §6; the lot is drawn at the
+    table, not here: such players share the place)."""
+    names = _member_names(club) if names is None else names
+    grouped = (
+        LedgerEntry.objects.filter(ledger_q(period, club.pk), club=club, table__preset__in=presets)
+        .values("member_id")
+        .annotate(
+            total=Sum("amount"),
+            games=Count("won"),
+            won_count=Count("won", filter=Q(won=True)),
+            declarer_won=Count("won", filter=Q(role=Role.DECLARER, won=True)),
+            declarer_lost=Count("won", filter=Q(role=Role.DECLARER, won=False)),
+            bonus=Sum("amount", filter=Q(role__in=(Role.OPPONENT, Role.OUT)), default=0),
+            lists=Count("table_id", distinct=True),
+        )
+        .order_by()
+    )
+
+    def key(r: dict[str, Any]) -> tuple[int, int, int]:
+        return (-r["total"], -r["declarer_won"], r["declarer_lost"])
+
+    ordered = sorted(grouped, key=lambda r: (*key(r), names[r["member_id"]][0].lower()))
+    rows: list[StandingRow] = []
+    for index, r in enumerate(ordered):
+        shared = index and key(ordered[index - 1]) == key(r)
+        name, active = names[r["member_id"]]
+        won, lost = r["declarer_won"], r["declarer_lost"]
+        points = r["total"] - WON_BONUS * (won - lost) - r["bonus"]
+        rows.append(
+            StandingRow(
+                rows[-1].rank if shared else index + 1,
+                r["member_id"],
+                name,
+                r["total"],
+                r["games"],
+                won + lost,
+                r["won_count"],
+                active,
+                declarer_won=won,
+                declarer_lost=lost,
+                lists=r["lists"],
+                points=points,
+            )
+        )
+    return UnitStandings(Unit.POINT.value, rows, BlockKind.SEEGER)
 
 
 def _unit_key(unit: str) -> int:
@@ -408,7 +539,8 @@ def member_statistics(*, member: Member, period: Period) -> MemberStatistics:
     played = counts.pop("evenings")
     counts["laufende"] = counts["laufende"] or 0
     club_evenings = Session.objects.filter(session_q(period, member.club_id), club_id=member.club_id).count()
-    total = GameLine("", _("Alle Spiele als Spieler"), sum(g.played for g in games), sum(g.won for g in games))
+    label = str(words_for(member.club.game).all_declarer_games)
+    total = GameLine("", label, sum(g.played for g in games), sum(g.won for g in games))
     return MemberStatistics(member, period, units, games, counts, played, club_evenings, total)
 
 

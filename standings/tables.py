@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.amounts import amount_formatter
-from standings.selectors import GameLine, StandingRow
+from standings.selectors import BlockKind, GameLine, StandingRow
 
 
 def _percent(value: float | None) -> str:
@@ -57,12 +57,78 @@ class StandingsTable(tables.Table):
                 "games": r.games,
                 "declared": r.declared,
                 "won": r.won,
+                "declarer_won": r.declarer_won,
+                "declarer_lost": r.declarer_lost,
                 "average": fmt(r.average),
                 "average_key": r.average if r.average is not None else float("-inf"),
             }
             for r in rows
         ]
         super().__init__(data, **kwargs)
+
+
+class ListStandingsTable(StandingsTable):
+    """A unit whose tables keep a Spielliste (Skat under ``skat``): the money or points as the
+    standings show them, with the games won and lost as declarer (Alleinspieler) instead of the
+    games as declarer and won in any role."""
+
+    declared = None
+    won = None
+    declarer_won = tables.Column(verbose_name=_("gewonnen"), attrs=NUM)
+    declarer_lost = tables.Column(verbose_name=_("verloren"), attrs=NUM)
+
+    class Meta(StandingsTable.Meta):
+        template_name = "standings/_list_table.html"
+        sequence = ("rank", "name", "total", "games", "declarer_won", "declarer_lost", "average")
+
+
+class SeegerTable(tables.Table):
+    """The Seeger-Fabian ranking (skat.md §6): the total, the Spielpunkte, won and lost games,
+    the lists played and the total per list; sorted as ranked (ties: won, then lost)."""
+
+    rank = tables.Column(verbose_name=pgettext_lazy("rank", "Platz"), attrs=NUM)
+    name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
+    total = tables.Column(verbose_name=_("Wertung"), attrs=NUM, order_by=("total_key",))
+    points = tables.Column(verbose_name=_("Spielpunkte"), attrs=WIDE)
+    declarer_won = tables.Column(verbose_name=_("gewonnen"), attrs=NUM)
+    declarer_lost = tables.Column(verbose_name=_("verloren"), attrs=NUM)
+    lists = tables.Column(verbose_name=_("Listen"), attrs=WIDE)
+    per_list = tables.Column(verbose_name=_("je Liste"), attrs=NUM, order_by=("per_list_key",))
+
+    class Meta:
+        attrs = {"class": "striped standings seeger"}
+        template_name = "standings/_seeger_table.html"
+        order_by = ("rank",)
+        empty_text = _("In diesem Zeitraum wurde nicht gespielt.")
+
+    def __init__(self, rows: list[StandingRow], *, unit: str, slug: str, query: str, **kwargs: Any) -> None:
+        fmt = amount_formatter(unit)
+        url = reverse("stats:member", kwargs={"slug": slug, "member_id": 999999999}).replace("999999999", "{}")
+        data = [
+            {
+                "rank": r.rank,
+                "name": format_html('<a href="{}?{}">{}</a>', url.format(r.member_id), query, r.name),
+                "sort_name": r.name.lower(),
+                "total": fmt(r.total),
+                "total_key": r.total,
+                "points": fmt(r.points),
+                "declarer_won": r.declarer_won,
+                "declarer_lost": r.declarer_lost,
+                "lists": r.lists,
+                "per_list": fmt(r.per_list),
+                "per_list_key": r.per_list if r.per_list is not None else float("-inf"),
+            }
+            for r in rows
+        ]
+        super().__init__(data, **kwargs)
+
+
+# Which table shows a block of the standings (``BlockKind``).
+TABLES: dict[str, type[tables.Table]] = {
+    BlockKind.PLAIN: StandingsTable,
+    BlockKind.LIST: ListStandingsTable,
+    BlockKind.SEEGER: SeegerTable,
+}
 
 
 class GamesTable(tables.Table):

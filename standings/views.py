@@ -20,12 +20,13 @@ from clubs.access import ClubAccess, Need, club_view
 from clubs.ids import parse_id
 from clubs.models import Club, Member
 from clubs.tables import configure_table
-from scoring.amounts import unit_label
+from clubs.words import words_for
 from scoring.models import Session
 from standings import charts, exports
 from standings import selectors as stats
+from standings.exports import block_label
 from standings.forms import PeriodForm
-from standings.tables import GamesTable, StandingsTable
+from standings.tables import TABLES, GamesTable
 
 PER_PAGE = 25
 YEARS = 6  # season links above the picker; older seasons through the picker's year field
@@ -59,9 +60,10 @@ def _unit_blocks(
     (``chart``: the chart's address, perhaps with a query, to which the unit is added)."""
     blocks = []
     for block in stats.standings(club=club, period=period):
-        table = StandingsTable(block.rows, unit=block.unit, slug=club.slug, query=period.query, prefix=f"{block.unit}-")
+        table_class = TABLES[block.kind]
+        table = table_class(block.rows, unit=block.unit, slug=club.slug, query=period.query, prefix=f"{block.key}-")
         configure_table(request, table, per_page=PER_PAGE if paginate else None)
-        label = unit_label(block.unit)
+        label = block_label(block)
         blocks.append(
             {
                 "label": label,
@@ -131,7 +133,12 @@ def chart_games(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     if member is None:
         title = _("Spiele nach Art · %(period)s") % {"period": period.label}
     else:
-        title = _("%(name)s als Spieler · %(period)s") % {"name": member.display_name, "period": period.label}
+        as_declarer = words_for(club.game).as_declarer
+        title = _("%(name)s %(as_declarer)s · %(period)s") % {
+            "name": member.display_name,
+            "as_declarer": as_declarer,
+            "period": period.label,
+        }
     return _svg(charts.games_svg(games, title=title))
 
 

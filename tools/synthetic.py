@@ -27,6 +27,7 @@ from clubs.models import Club, Member
 from scoring import services
 from scoring.engine import registry
 from scoring.engine import session as fold
+from scoring.engine.core import EngineError
 from scoring.engine.presets.schafkopf import SchafkopfRules
 from scoring.engine.samples import random_hand, schafkopf_hand
 from scoring.models import Entry, LedgerEntry, Seat, Session, Table
@@ -114,6 +115,19 @@ def build_history(
 _TURNOUTS = {4: (4,), 5: (5,), 8: (4, 4), 9: (5, 4)}
 
 
+def _table_sizes(ruleset: Any, table_rules: Any) -> tuple[int, ...]:
+    """The table sizes of four and five the rule set seats (the fold refuses the others)."""
+    sizes = []
+    for size in (4, 5):
+        names = tuple(f"p{i}" for i in range(size))
+        try:
+            fold.start(ruleset, table_rules, names, names[0])
+        except EngineError:
+            continue
+        sizes.append(size)
+    return tuple(sizes)
+
+
 def _plan_evening(
     pending: _Pending,
     club: Club,
@@ -126,7 +140,9 @@ def _plan_evening(
     table_rules: Any,
     preset: str,
 ) -> None:
-    attending = rng.choice([n for n in (4, 5, 8, 8, 9) if n <= len(members)])
+    sizes = _table_sizes(ruleset, table_rules)  # Skat: 3 or 4 at a table, never 5
+    turnouts = [n for n in (4, 5, 8, 8, 9) if n <= len(members) and all(size in sizes for size in _TURNOUTS[n])]
+    attending = rng.choice(turnouts)
     chosen: list[Member] = []
     pool = list(zip(members, weights, strict=True))
     while len(chosen) < attending:

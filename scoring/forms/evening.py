@@ -43,9 +43,11 @@ class TableStartForm(PlainTextFields, forms.Form):
     preset = forms.ChoiceField(label=_("Regel"))
     first_dealer = forms.TypedChoiceField(label=_("Gibt zuerst"), coerce=int, initial=0)
 
-    def __init__(self, *args: Any, players: QuerySet[Member], club_preset: str, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, players: QuerySet[Member], club_preset: str, game: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = preset_choices(evening=True)
+        self.fields["preset"].choices = preset_choices(evening=True, game=game)  # the club's game only
         # In the page's language: a label made at import would stay in the language of the first page.
         self.fields["first_dealer"].choices = [(i, _("Platz %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)]
         self.fields["preset"].initial = club_preset

@@ -4,6 +4,8 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.amounts import format_amount, unit_label
+from standings.exports import block_label
+from standings.selectors import UnitStandings
 
 register = template.Library()
 
@@ -27,6 +29,12 @@ def percent(value: float | None) -> str:
 @register.filter
 def unit_name(unit: str) -> str:
     return unit_label(unit)
+
+
+@register.filter
+def block_name(block: UnitStandings) -> str:
+    """A block of the standings: its unit, or the ranking it is (Seeger-Fabian)."""
+    return block_label(block)
 
 
 @register.filter

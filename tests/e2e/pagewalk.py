@@ -185,6 +185,27 @@ GAME_TERMS = {
 GERMAN_LETTERS = re.compile(r"[äöüÄÖÜß]")
 
 
+# A Skat club's pages never offer Schafkopf's words (issue 32 §3): its games, its rounds and
+# counters. Bock and Kontra are Skat house rules too (skat.md §7) and may stand where switched on.
+SCHAFKOPF_WORDS = re.compile(
+    r"\b(Rufspiel\w*|Sau|Sauspiel|Laufenden?|Stock|Deckel|Mungo\w*|Solos?|Wenz|Geier|Tout|Schafkopf\w*|Stöckle\w*)\b"
+)
+
+
+def foreign_words(texts: Iterable[str], pattern: re.Pattern[str] | None, data: Iterable[str] = ()) -> list[str]:
+    """Words of another game (``pattern``) in text a person reads, but for the club's own data
+    (a player's name may hold any word)."""
+    if pattern is None:
+        return []
+    data = sorted({d for d in data if d}, key=len, reverse=True)
+    found = []
+    for text in texts:
+        for item in data:
+            text = text.replace(item, " ")
+        found += [f"says {match!r}: {text[:60]!r}" for match in sorted(set(pattern.findall(text)))]
+    return found
+
+
 def german_words(texts: Iterable[str], data: Iterable[str]) -> list[str]:
     """German words in texts that should be English, but for the game's terms and the data."""
     data = sorted({d for d in data if d}, key=len, reverse=True)
@@ -214,9 +235,13 @@ def walk(
     data: Iterable[str] = (),
     english: bool = False,
     routes: set[str] | None = None,
+    foreign: re.Pattern[str] | None = None,
+    leave_out: re.Pattern[str] | None = None,
 ) -> Walk:
     """Visit ``start`` and every page it leads to under the club's address, one per URL pattern
-    (``routes`` already seen are skipped, so a second walk visits only what the first missed)."""
+    (``routes`` already seen are skipped, so a second walk visits only what the first missed);
+    ``foreign``: words the club's pages must not say (``SCHAFKOPF_WORDS``); ``leave_out``: paths
+    not to visit."""
     keys = list(keys)
     values = list(values)
     data = list(data)
@@ -242,12 +267,15 @@ def walk(
         found += [f"{path}: {p}" for p in date_formats(texts)]
         if english:
             found += [f"{path}: German {p}" for p in german_words(texts, data)]
+        found += [f"{path}: {p}" for p in foreign_words(texts, foreign, data)]
         result.problems += found
         for href in page.eval_on_selector_all("a[href]", "els => els.map(a => a.getAttribute('href'))"):
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or not parts.path.startswith(("/clubs/", "/o/")):
                 continue
             if not (parts.path.startswith(club_prefix) or parts.path.startswith("/o/")) or SKIP.search(parts.path):
+                continue
+            if leave_out is not None and leave_out.search(parts.path):
                 continue
             target = parts.path + (f"?{parts.query}" if parts.query else "")
             if target not in queued:

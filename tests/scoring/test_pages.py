@@ -312,7 +312,9 @@ def _rules_post(client: Client, path: str, **changes: str) -> dict[str, Any]:
     return data
 
 
-def test_choosing_another_preset_shows_its_options(client_as: Any) -> None:
+def test_choosing_another_preset_shows_its_options(client_as: Any, world: World) -> None:
+    world.club.game = "doppelkopf"
+    world.club.save()
     page = client_as("owner").get(reverse("scoring:club_rules", kwargs={"slug": "test"}) + "?preset=doppelkopf")
     assert "vergeben_limit" in page.content.decode()
 
@@ -351,6 +353,8 @@ def test_the_english_locale_translates_the_sheet(client_as: Any, table: Table) -
 
 
 def test_a_skat_club_saves_its_rules_with_money_per_point_left_empty(client_as: Any, world: World) -> None:
+    world.club.game = "skat"
+    world.club.save()
     client = client_as("owner")
     path = reverse("scoring:club_rules", kwargs={"slug": "test"}) + "?preset=skat"
     data = _rules_post(client, path, kontra_re="on")
@@ -388,10 +392,12 @@ def test_a_refused_value_is_named_in_words_under_the_examples(client_as: Any) ->
     assert "Dieser Wert muss größer oder gleich 0 sein" in preview and "price_rufspiel" not in preview
 
 
-def test_both_skat_lists_are_offered_for_an_evening(client_as: Any) -> None:
+def test_both_skat_lists_are_offered_for_an_evening(client_as: Any, world: World) -> None:
     """Issue 32: Seeger-Fabian writes points that do not sum to zero, but they are a list the table
     adds up (its Auswertung), not money settled between the players: most club lists play it
     (skat.md §6, ``RuleSet.plays_at_table``)."""
+    world.club.game = "skat"
+    world.club.save()
     client = client_as("owner")
     rules = client.get(reverse("scoring:club_rules", kwargs={"slug": "test"})).content.decode()
     assert 'value="skat"' in rules and 'value="skat-seeger"' in rules

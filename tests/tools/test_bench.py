@@ -21,6 +21,7 @@ KEYS = {
     "engine_hands_per_s",
     "standings_ms",
     "standings_floor_ms",
+    "skat_standings_ms",
     "hand_entry_ms",
     "replay_ms",
     "import_ms",

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from clubs.games import Game
 from clubs.models import Club, Member, Membership, Role
 
 DEMO_PASSWORD = "demo"  # documented in README.md; seed_demo refuses to run with DEBUG off
@@ -33,11 +34,17 @@ OTHER_CLUB = ("andere", "Stammtisch Andere")
 OTHER_PLAYERS = ["Ludwig Bauer", "Gretl Hofer", "Michl Wagner", "Burgi Schmid"]
 OTHER_LOGINS = [("outsider", Role.OWNER, "Ludwig Bauer")]
 
+# A small Skat club (issue 32 §3; its lists: tools.demo.skat) with a login of its own.
+SKAT_CLUB = ("skat", "Skatfreunde Demo")
+SKAT_PLAYERS = ["Hans Vogt", "Erika Busch", "Klaus Wendt", "Monika Pohl"]
+SKAT_LOGINS = [("skat-owner", Role.OWNER, "Hans Vogt")]
+
 
 @dataclass(frozen=True)
 class DemoClubs:
     demo: Club
     other: Club
+    skat: Club
     logins: list[tuple[str, str, str]]  # username, role, club slug
 
 
@@ -64,6 +71,10 @@ def _club(slug_name: tuple[str, str], players: list[str], logins: list[tuple[str
 def seed_demo_clubs() -> DemoClubs:
     demo = _club(DEMO_CLUB, DEMO_PLAYERS, DEMO_LOGINS)
     other = _club(OTHER_CLUB, OTHER_PLAYERS, OTHER_LOGINS)
+    skat = _club(SKAT_CLUB, SKAT_PLAYERS, SKAT_LOGINS)
+    Club.objects.filter(pk=skat.pk).update(game=Game.SKAT)
+    skat.refresh_from_db()
     logins = [(u, role.value, demo.slug) for u, role, _ in DEMO_LOGINS]
     logins += [(u, role.value, other.slug) for u, role, _ in OTHER_LOGINS]
-    return DemoClubs(demo=demo, other=other, logins=logins)
+    logins += [(u, role.value, skat.slug) for u, role, _ in SKAT_LOGINS]
+    return DemoClubs(demo=demo, other=other, skat=skat, logins=logins)

@@ -83,6 +83,7 @@ from tournaments.engine.plan import plan_document
 
 BIG, WIDE = "bench", "bench-100"
 WIDE_HANDS = 2500
+SKAT, SKAT_HANDS = "bench-skat", 2500  # a season of Seeger-Fabian lists: about 50 evenings
 SEATS = ("Anna", "Bert", "Cilli", "Done")
 
 
@@ -420,6 +421,11 @@ class Command(BaseCommand):
         open_largest_build(largest)
         # A season of a big club: 50 evenings of 50 hands.
         build_history(club=wide, members=wide_players, hands=min(hands, WIDE_HANDS), seed=options["seed"] + 1)
+        skat, skat_players = make_club(SKAT, "Bench-Skatclub", 12)
+        Club.objects.filter(pk=skat.pk).update(game="skat")
+        build_history(
+            club=skat, members=skat_players, hands=min(hands, SKAT_HANDS), seed=options["seed"], preset="skat-seeger"
+        )
         build_s = round(time.perf_counter() - started, 1)
         refresh_statistics()
 
@@ -434,6 +440,8 @@ class Command(BaseCommand):
                 client, reverse("stats:standings_pdf", kwargs={"slug": WIDE}) + all_time, max(runs // 2, 1)
             ),
             "xlsx_ms": page_ms(client, reverse("stats:standings_xlsx", kwargs={"slug": WIDE}) + all_time, runs),
+            # A Skat club's season by Seeger-Fabian (issue 32 §3): its own GROUP BY over the list tables.
+            "skat_standings_ms": page_ms(client, reverse("stats:standings", kwargs={"slug": SKAT}) + all_time, runs),
             "xlsx_season_ms": page_ms(
                 client, reverse("stats:standings_xlsx", kwargs={"slug": BIG}) + season, max(runs // 2, 1)
             ),

@@ -18,11 +18,11 @@ from django.db.models import ProtectedError
 from clubs.models import Club
 from opentournaments.models import OpenTournament, TableScore
 from scoring.models import Session
-from tools.demo.clubs import DEMO_CLUB, DEMO_LOGINS, DEMO_PASSWORD, OTHER_CLUB, OTHER_LOGINS
+from tools.demo.clubs import DEMO_CLUB, DEMO_LOGINS, DEMO_PASSWORD, OTHER_CLUB, OTHER_LOGINS, SKAT_CLUB, SKAT_LOGINS
 from tournaments.models import Tournament
 
-DEMO_USERNAMES = [username for username, _role, _player in (*DEMO_LOGINS, *OTHER_LOGINS)]
-DEMO_SLUGS = [DEMO_CLUB[0], OTHER_CLUB[0]]
+DEMO_USERNAMES = [username for username, _role, _player in (*DEMO_LOGINS, *OTHER_LOGINS, *SKAT_LOGINS)]
+DEMO_SLUGS = [DEMO_CLUB[0], OTHER_CLUB[0], SKAT_CLUB[0]]
 
 
 def demo_logins() -> list[str]:

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tools.demo.clubs import DEMO_PASSWORD, seed_demo_clubs
 from tools.demo.evenings import seed_demo_evenings
 from tools.demo.opentournament import seed_demo_open_tournament
+from tools.demo.skat import seed_demo_skat_lists
 from tools.demo.tournaments import seed_demo_tournaments
 
 
@@ -34,6 +35,8 @@ class Command(BaseCommand):
             self.stdout.write("Demo championships: last year's finished, this year's in its second Partie.")
         if seed_demo_open_tournament(seeded.demo, user=owner):
             self.stdout.write("Demo Preisschafkopf: twelve players, the first of three rounds played.")
+        if seed_demo_skat_lists(seeded.skat):
+            self.stdout.write(f"Demo Skat club '{seeded.skat.slug}': two lists (skat, a cent per point).")
         self.stdout.write(f"Demo logins (password '{DEMO_PASSWORD}'):")
         for username, role, slug in seeded.logins:
             self.stdout.write(f"  {username:<12} {role:<7} in club {slug!r}")
