@@ -64,6 +64,8 @@ def test_a_skat_table_gets_the_skat_form(world: World) -> None:
 def test_tisch_starten_offers_both_skat_presets_and_starts_a_table_of_four(
     world: World, client_as: Any, preset: str
 ) -> None:
+    world.club.game = "skat"  # a Skat club is offered Skat (issue 32 §3)
+    world.club.save()
     session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
     client = client_as("scorer")
     page = client.get(reverse("scoring:table_start", kwargs={"slug": world.club.slug, "session_id": session.pk}))

@@ -172,6 +172,8 @@ def test_verlustspielgeld_is_shown_and_booked_once_into_the_kasse(world: World, 
 def test_a_club_sets_the_verlustspielgeld_on_its_rules_page_and_the_kasse_names_it(
     world: World, client_as: Any
 ) -> None:
+    world.club.game = "skat"  # the Regeln page offers a club its own game's rule sets
+    world.club.save()
     owner = client_as("owner")
     page = owner.get("/clubs/test/regeln/?preset=skat").content.decode()
     assert 'name="verlustspielgeld"' in page and 'name="verlustspielgeld_later"' in page
