@@ -27,9 +27,13 @@ class Words:
     all_declarer_games: Promise  # the sum line of that section
     games_by_type: Promise  # the chart of games by type, for a member
     counts_template: str  # the member page's block of the game's own counts
+    open_intro: Promise  # what the club's open tournaments are, on their list
     # The club's championship (``tournaments``: Partien, Meisterschaft) is played with Schafkopf's
     # rule sets; the pages of another game do not lead there.
     championship: bool = False
+    # A Skat club's open tournament is a Preisskat: the list offers no Preisschafkopf and the new
+    # tournament's form is the Preisskat's (issue 32 §3, §4).
+    preisskat_only: bool = False
 
 
 WORDS: dict[str, Words] = {
@@ -41,6 +45,10 @@ WORDS: dict[str, Words] = {
         all_declarer_games=_("Alle Spiele als Spieler"),
         games_by_type=_("Spiele nach Art als Spieler"),
         counts_template="standings/_counts.html",
+        open_intro=_(
+            "Preisschafkopf, Schafkopfrennen und Preisskat: Gäste und Mitglieder, Startgeld an der Kasse,"
+            " Tische je Runde neu ausgelost."
+        ),
         championship=True,
     ),
     Game.DOPPELKOPF: Words(
@@ -51,6 +59,10 @@ WORDS: dict[str, Words] = {
         all_declarer_games=_("Alle Spiele als Spieler"),
         games_by_type=_("Spiele nach Art als Spieler"),
         counts_template="standings/_counts.html",
+        open_intro=_(
+            "Preisschafkopf, Schafkopfrennen und Preisskat: Gäste und Mitglieder, Startgeld an der Kasse,"
+            " Tische je Runde neu ausgelost."
+        ),
     ),
     # skat.md §5, §6: the declarer is the Alleinspieler.
     Game.SKAT: Words(
@@ -61,6 +73,8 @@ WORDS: dict[str, Words] = {
         all_declarer_games=_("Alle Spiele als Alleinspieler"),
         games_by_type=_("Spiele nach Art als Alleinspieler"),
         counts_template="standings/_counts_skat.html",
+        open_intro=_("Preisskat: Gäste und Mitglieder, Startgeld an der Kasse, Tische je Runde neu ausgelost."),
+        preisskat_only=True,
     ),
 }
 

@@ -23,6 +23,7 @@ from django_ratelimit.core import is_ratelimited
 from clubs.access import ClubAccess, Need, club_language_activate, club_view
 from clubs.ids import parse_id
 from clubs.models import Member
+from clubs.words import words_for
 from opentournaments import exports, links, selectors, services
 from opentournaments.forms import (
     DrawForm,
@@ -130,9 +131,11 @@ def _payout(request: HttpRequest, form: OpenTournamentForm | OpenTournamentEditF
 @club_view(Need.MANAGE)
 def open_create(request: HttpRequest, access: ClubAccess) -> HttpResponse:
     """Create a tournament; the form's one-time key makes a form sent twice create one."""
-    # ?spiel=skat: a Preisskat (issue 32 item 4); the form carries the choice when sent.
+    # ?spiel=skat: a Preisskat (issue 32 item 4); the form carries the choice when sent. A Skat
+    # club's open tournament is always one (``clubs.words``).
     skat = SKAT_LIST.key
-    game = skat if (request.POST.get("game") or request.GET.get("spiel")) == skat else ""
+    asked = request.POST.get("game") or request.GET.get("spiel")
+    game = skat if asked == skat or words_for(access.club.game).preisskat_only else ""
     form = OpenTournamentForm(request.POST or None, game=game)
     if (data := _payout(request, form)) is not None:
         context = {"access": access, "form": OpenTournamentForm(data, game=game)}

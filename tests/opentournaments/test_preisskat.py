@@ -294,3 +294,26 @@ def test_the_pages_speak_skat(client_as, world, tmp_path) -> None:
     assert "Verlustspielgeld" in detail
     edit = client.get(url("edit")).content.decode()
     assert "Spiele je Liste" in edit and "Soli" not in edit and "gewonnene" in edit
+
+
+def test_a_skat_clubs_open_tournament_is_a_preisskat(client_as, world) -> None:
+    """Issue 32 §3: a Skat club's list of open tournaments offers the Preisskat only, and its
+    "new tournament" form is the Preisskat's without ``?spiel=skat``; a Schafkopf club has both."""
+    from django.urls import reverse
+
+    from tests.e2e.pagewalk import SCHAFKOPF_WORDS
+
+    client = client_as("owner")
+    listing = reverse("opentournaments:list", kwargs={"slug": world.club.slug})
+    create = reverse("opentournaments:create", kwargs={"slug": world.club.slug})
+    schafkopf = client.get(listing).content.decode()
+    assert "Neues Turnier" in schafkopf and "Neuer Preisskat" in schafkopf
+    assert "Soli" in client.get(create).content.decode()
+    world.club.game = "skat"
+    world.club.save()
+    skat = client.get(listing).content.decode()
+    assert "Neues Turnier" not in skat and "Neuer Preisskat" in skat
+    form = client.get(create).content.decode()
+    assert "Verlustspielgeld" in form and "Soli" not in form
+    for page in (skat, form):  # the club's own name may say anything
+        assert not SCHAFKOPF_WORDS.search(page.split("<main", 1)[-1].replace(world.club.name, ""))
