@@ -23,12 +23,9 @@ SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 # change (marked no_db_variance: the browser's own side, layout, refusals at the field) runs once.
 PYTEST := $(PY) -m pytest -rfEs --durations=10
 TEST_WORKERS ?= auto
-# A browser test waits for its page most of the time (htmx swaps, the engine in the worker), so
-# the browser phase runs one worker more than the cores: three on two cores.
-BROWSER_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$((n + 1)))
 XDIST = -n $(TEST_WORKERS) --dist worksteal
 UNIT = $(PYTEST) $(XDIST) --ignore=tests/e2e
-BROWSER = TEST_SQLITE_FILE=1 $(PYTEST) -n $(if $(filter auto,$(TEST_WORKERS)),$(BROWSER_WORKERS),$(TEST_WORKERS)) --dist worksteal tests/e2e
+BROWSER = TEST_SQLITE_FILE=1 $(PYTEST) $(XDIST) tests/e2e
 
 .PHONY: help run serve update test lint system-deps vendor messages
 
