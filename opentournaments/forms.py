@@ -34,11 +34,12 @@ TIE_BREAK_CHOICES = [
     ("soli,lot", _("Soli, dann Los")),
     ("", _("keine (geteilter Platz)")),
 ]
-# A Preisskat's tie-breaks (skat.md §6: more won games, then fewer lost games, then the lot).
+# A Preisskat's tie-breaks (skat.md §6: more won games, then fewer lost games, then the lot);
+# labels short enough for the select at 390 px.
 SKAT_TIE_BREAK_CHOICES = [
-    ("won,lost,lot", _("mehr gewonnene Spiele, dann weniger verlorene, dann Los")),
-    ("won,lost,best_round,lot", _("gewonnene, verlorene Spiele, dann beste Serie, dann Los")),
-    ("won,lost", _("gewonnene, dann verlorene Spiele (sonst geteilter Platz)")),
+    ("won,lost,lot", _("mehr gewonnene, weniger verlorene, dann Los")),
+    ("won,lost,best_round,lot", _("gewonnene, verlorene, beste Serie, dann Los")),
+    ("won,lost", _("gewonnene, verlorene (sonst geteilter Platz)")),
     ("", _("keine (geteilter Platz)")),
 ]
 KEEP = ("", _("wie im Tarif"))
