@@ -35,11 +35,11 @@ TIE_BREAK_CHOICES = [
     ("", _("keine (geteilter Platz)")),
 ]
 # A Preisskat's tie-breaks (skat.md §6: more won games, then fewer lost games, then the lot);
-# labels short enough for the select at 390 px.
+# labels short enough for the select at 390 px (more won, fewer lost: the Turnierregeln say it).
 SKAT_TIE_BREAK_CHOICES = [
-    ("won,lost,lot", _("mehr gewonnene, weniger verlorene, dann Los")),
-    ("won,lost,best_round,lot", _("gewonnene, verlorene, beste Serie, dann Los")),
-    ("won,lost", _("gewonnene, verlorene (sonst geteilter Platz)")),
+    ("won,lost,lot", _("gewonnene, verlorene, dann Los")),
+    ("won,lost,best_round,lot", _("gewonnene, verlorene, beste Serie, Los")),
+    ("won,lost", _("gewonnene, verlorene (geteilter Platz)")),
     ("", _("keine (geteilter Platz)")),
 ]
 KEEP = ("", _("wie im Tarif"))
