@@ -1,4 +1,4 @@
-"""No test asserts how long something took (issue 29): on a busy two-core machine a correct change
+"""The suite checks behaviour, never a duration (issue 29): on a busy two-core machine a correct change
 failed `make test` because an import took 10.8 s instead of 10. A test asserts behaviour; speed is
 ``manage.py bench``'s (``import_ms``, ``import_save_wait_ms``, ``import_refusal_ms``, ``replay_ms``…).
 
@@ -60,7 +60,7 @@ def timed_assertions(source: str) -> list[tuple[int, str]]:
     return found
 
 
-def test_no_test_asserts_elapsed_time() -> None:
+def test_the_suite_compares_no_clock_reading() -> None:
     offenders = [
         f"{path.relative_to(TESTS.parent)}:{line}: assert {text}"
         for path in sorted(TESTS.rglob("*.py"))
