@@ -9,7 +9,7 @@ partial named here (``counts_template``): no template asks which game a club pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -36,34 +36,26 @@ class Words:
     preisskat_only: bool = False
 
 
+_SCHAFKOPF = Words(
+    game=_("Schafkopf"),
+    declarer=pgettext_lazy("declarer", "Spieler"),
+    as_declarer=_("als Spieler"),
+    declarer_games=_("Als Spieler"),
+    all_declarer_games=_("Alle Spiele als Spieler"),
+    games_by_type=_("Spiele nach Art als Spieler"),
+    counts_template="standings/_counts.html",
+    open_intro=_(
+        "Preisschafkopf, Schafkopfrennen und Preisskat: Gäste und Mitglieder, Startgeld an der Kasse,"
+        " Tische je Runde neu ausgelost."
+    ),
+    championship=True,
+)
+
+
 WORDS: dict[str, Words] = {
-    Game.SCHAFKOPF: Words(
-        game=_("Schafkopf"),
-        declarer=pgettext_lazy("declarer", "Spieler"),
-        as_declarer=_("als Spieler"),
-        declarer_games=_("Als Spieler"),
-        all_declarer_games=_("Alle Spiele als Spieler"),
-        games_by_type=_("Spiele nach Art als Spieler"),
-        counts_template="standings/_counts.html",
-        open_intro=_(
-            "Preisschafkopf, Schafkopfrennen und Preisskat: Gäste und Mitglieder, Startgeld an der Kasse,"
-            " Tische je Runde neu ausgelost."
-        ),
-        championship=True,
-    ),
-    Game.DOPPELKOPF: Words(
-        game=_("Doppelkopf"),
-        declarer=pgettext_lazy("declarer", "Spieler"),
-        as_declarer=_("als Spieler"),
-        declarer_games=_("Als Spieler"),
-        all_declarer_games=_("Alle Spiele als Spieler"),
-        games_by_type=_("Spiele nach Art als Spieler"),
-        counts_template="standings/_counts.html",
-        open_intro=_(
-            "Preisschafkopf, Schafkopfrennen und Preisskat: Gäste und Mitglieder, Startgeld an der Kasse,"
-            " Tische je Runde neu ausgelost."
-        ),
-    ),
+    Game.SCHAFKOPF: _SCHAFKOPF,
+    # Doppelkopf speaks as Schafkopf does, but has no championship of its own rule sets.
+    Game.DOPPELKOPF: replace(_SCHAFKOPF, game=_("Doppelkopf"), championship=False),
     # skat.md §5, §6: the declarer is the Alleinspieler.
     Game.SKAT: Words(
         game=_("Skat"),
