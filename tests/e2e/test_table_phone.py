@@ -132,9 +132,15 @@ def test_under_dauerdeckel_mungo_and_tout_start_without_deckel(
     expect_checked(form, "Deckel", "1")
     tout = form.locator(".switches.tout")
     expect(tout).to_be_visible()
-    # The Tout switch sits with the game, above the players, not below the Deckel.
-    assert tout.bounding_box()["y"] < form.locator("fieldset.deckel").bounding_box()["y"]
-    assert tout.bounding_box()["y"] < form.get_by_text("Spieler", exact=True).bounding_box()["y"]
+    # The Tout switch sits with the game, above the players, not below the Deckel. The three
+    # places are read in one go, in the page's own coordinates: read one by one, a scroll between
+    # two readings (the tap's own scroll, late on a busy machine) compares two different views.
+    tops = form.evaluate(
+        """f => [f.querySelector('.switches.tout'), f.querySelector('fieldset.deckel'),
+                 [...f.querySelectorAll('legend')].find(l => l.textContent.trim() === 'Spieler')]
+                .map(e => e.getBoundingClientRect().top + window.scrollY)"""
+    )
+    assert tops[0] < tops[1] and tops[0] < tops[2], tops
     tout.locator("label").tap()
     expect_checked(form, "Deckel", "0")
     shot(phone, "03-tout-defaults")
