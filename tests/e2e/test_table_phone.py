@@ -473,39 +473,49 @@ EVENING: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
-def bar_top(page: Page) -> float:
-    box = page.locator(".thumb-bar").bounding_box()
-    assert box is not None
-    return box["y"]
-
-
 SLACK: list[float] = []  # the room left between a tapped button and the bar, for the report
 
+# One reading in the page for a target and the bar (three round trips to the browser each, read
+# one by one, were a third of this test's time on a busy machine).
+ABOVE_BAR = """el => {
+    const box = el.getBoundingClientRect();
+    const bar = document.querySelector('.thumb-bar').getBoundingClientRect();
+    return {x: box.x, y: box.y, width: box.width, height: box.height, bar: bar.y};
+}"""
 
-def above_bar(page: Page, locator: Locator) -> bool:
-    """Fully on the screen and not under the bar at the bottom: a thumb reaches it as it is."""
-    box = locator.bounding_box()
-    assert box is not None, "not rendered"
-    SLACK.append(bar_top(page) - box["y"] - box["height"])
-    return (
-        box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= WIDTH
-        and box["y"] + box["height"] <= bar_top(page)
-    )
+
+def above_bar(locator: Locator) -> bool | dict[str, float]:
+    """True when fully on the screen and not under the bar at the bottom (a thumb reaches it as
+    it is), else where it is, for the failure's message."""
+    box = locator.evaluate(ABOVE_BAR)
+    assert box["width"] and box["height"], "not rendered"
+    SLACK.append(box["bar"] - box["y"] - box["height"])
+    ok = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= WIDTH and box["y"] + box["height"] <= box["bar"]
+    return ok or box
+
+
+TOTALS = """page => {
+    const fits = el => { const b = el.getBoundingClientRect();
+        return b.x >= 0 && b.y >= 0 && b.right <= innerWidth && b.bottom <= innerHeight; };
+    const cells = [...document.querySelectorAll('.thumb-bar [data-strip-total]')];
+    return {
+        cells: cells.map(c => [c.dataset.stripTotal, c.textContent.trim(), fits(c)]),
+        save: fits(document.querySelector('.thumb-bar button.save')),
+        sheet: fits(document.querySelector('.thumb-bar a.to-sheet')),
+    };
+}"""
 
 
 def check_totals(page: Page, table: Table, where: str) -> None:
-    """The save button and every player's current total are on the screen."""
+    """The save button and every player's current total are on the screen (read in one go)."""
     sheet = services.selectors.table_sheet(table)
-    cells = page.locator(".thumb-bar [data-strip-total]")
-    expect(cells).to_have_count(len(sheet.players))
-    for cell, (name, value) in zip(cells.all(), sheet.final, strict=True):
-        assert cell.get_attribute("data-strip-total") == name
-        expect(cell).to_have_text(bare(format_amount(value, table.unit)).strip())
-        assert in_viewport(cell), (where, name, cell.bounding_box())
-    assert in_viewport(page.locator(".thumb-bar button.save")), where
-    assert in_viewport(page.locator(".thumb-bar a.to-sheet")), where
+    expected = [[name, bare(format_amount(value, table.unit)).strip(), True] for name, value in sheet.final]
+    # The bar's totals follow the htmx swap: wait until they read the stored totals.
+    expect(page.locator(".thumb-bar [data-strip-total]")).to_have_count(len(sheet.players))
+    expect(page.locator(".thumb-bar [data-strip-total]")).to_have_text([text for _, text, _ in expected])
+    read = page.evaluate(TOTALS)
+    assert read["cells"] == expected, (where, read["cells"])
+    assert read["save"] and read["sheet"], (where, read)
 
 
 def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> int:
@@ -520,7 +530,7 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
         if legend == "event":
             events = page.locator("details.events")
             target = events.locator("summary")
-            assert above_bar(page, target), (name, "Ereignis")
+            assert above_bar(target) is True, (name, "Ereignis")
             target.tap()
             event = events.locator("form", has=page.locator('input[name="prefix"][value="special_round"]'))
             event.locator("select").first.select_option(label)
@@ -532,7 +542,7 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
         if legend == "order":  # a Mungo by taps: the players from fewest to most Augen
             for player in label.format(*seats).split("|"):
                 target = form.locator(f'[data-order] button[data-player="{player}"]')
-                assert above_bar(page, target), (name, "Augen", player)
+                assert above_bar(target) is True, (name, "Augen", player)
                 target.tap()
                 taps += 1
             continue
@@ -544,9 +554,10 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
             if legend.endswith("?") and not group.is_visible():
                 continue
             target = group.locator("label", has_text=label.format(*seats)).first
-        if not above_bar(page, target):
+        where = above_bar(target)
+        if where is not True:
             shot21(page, f"failed-{name}")
-        assert above_bar(page, target), (name, legend, label, target.bounding_box(), bar_top(page))
+        assert where is True, (name, legend, label, where)
         target.tap()
         taps += 1
     expect(form.locator("#preview .payouts")).to_be_visible()
@@ -646,7 +657,7 @@ def test_two_phones_one_hand_the_same_game_or_another(live_server: LiveServer, p
     expect(choice).to_contain_text("Nr. 21")
     expect(choice).to_contain_text("Rufspiel")
     expect(phone.locator(".thumb-bar button.save")).to_be_hidden()  # no plain save to double the hand
-    assert above_bar(phone, choice), (choice.bounding_box(), bar_top(phone))  # in full, not under the bar
+    assert above_bar(choice) is True, above_bar(choice)  # in full, not under the bar
     assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH  # no sideways scroll
     phone.screenshot(path=str(SHOTS30 / "two-phones-390.png"))
     phone.get_by_role("button", name="Das war dasselbe Spiel (verwerfen)").tap()
