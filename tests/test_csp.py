@@ -31,6 +31,7 @@ def test_the_policy_is_the_strict_one() -> None:
     assert policy(settings.SECURE_CSP) == EXPECTED
 
 
+@pytest.mark.no_db_variance  # the header is the middleware's, whatever the page read: run once
 @pytest.mark.parametrize("url", URLS, ids=lambda url: url.name)
 def test_every_club_page_has_the_header(url: ClubURL, client: Client, world: World) -> None:
     client.force_login(world.users["owner"])

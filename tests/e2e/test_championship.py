@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -37,6 +38,7 @@ def rufspiel(declarer: str, partner: str) -> dict[str, object]:
     return {"game": "rufspiel", "declarer": declarer, "partner": partner, "called": "eichel", "augen": 70, "deckel": 1}
 
 
+@pytest.mark.no_db_variance  # the browser's side; on PostgreSQL: tests/tournaments/test_championship.py
 def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServer, page: Page, world: World) -> None:
     for name in EXTRA:
         MemberFactory(club=world.club, display_name=name)

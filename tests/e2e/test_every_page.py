@@ -125,9 +125,7 @@ def test_a_skat_clubs_pages_fit_a_phone_and_speak_skat(demo: LiveServer, browser
     words, and fit a phone as every page does."""
     owner = _phone(browser, demo, "skat-owner")
     options = {"keys": option_keys(), "values": option_values(), "data": club_data()}
-    walked = pagewalk.walk(
-        owner, demo.url, "/clubs/skat/", foreign=pagewalk.SCHAFKOPF_WORDS, **options
-    )
+    walked = pagewalk.walk(owner, demo.url, "/clubs/skat/", foreign=pagewalk.SCHAFKOPF_WORDS, **options)
     owner.context.close()
     assert len(walked.pages) > 10, walked.pages
     problems = [problem for problem in walked.problems if problem != GAME_CHOICE]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
 from pytest_django.live_server_helper import LiveServer
@@ -67,6 +68,7 @@ def assert_all_in_view(page: Page, width: int, height: int) -> None:
         assert size >= 12  # still read from a few metres
 
 
+@pytest.mark.no_db_variance  # layout at two sizes; the board's figures: tests/opentournaments
 def test_every_participant_is_on_the_big_screen_at_both_sizes(
     live_server: LiveServer, browser: Browser, world: World
 ) -> None:

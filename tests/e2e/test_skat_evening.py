@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -74,6 +75,7 @@ def cells(page: Page, selector: str) -> list[str]:
     return [text.strip() for text in page.locator(selector).all_inner_texts()]
 
 
+@pytest.mark.no_db_variance  # the taps and the page; Skat's storing: tests/scoring, tests/standings
 def test_a_36_game_evening_at_a_table_of_four_by_taps(live_server: LiveServer, phone: Page, world: World) -> None:
     session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
     members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]

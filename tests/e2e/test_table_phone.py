@@ -71,8 +71,7 @@ def save(page: Page, number: int) -> None:
 
 
 # --- 1. the screen keeps the Schreiber's place ---------------------------------------------------
-
-
+@pytest.mark.no_db_variance  # where things are on the screen; the storing: tests/scoring
 def test_after_a_save_the_game_buttons_are_under_the_thumb(live_server: LiveServer, phone: Page, world: World) -> None:
     table = start_table(world, hands=12)
     form = open_table(phone, live_server, world, table)
@@ -178,6 +177,7 @@ class Taps:
         expect(self.page.get_by_text(f"Nr. {number} gespeichert")).to_be_visible()
 
 
+@pytest.mark.no_db_variance  # taps and the keyboard; the storing: tests/scoring
 def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, phone: Page, world: World) -> None:
     table = start_table(world)
     open_table(phone, live_server, world, table)
@@ -225,8 +225,7 @@ def test_typical_hands_are_tapped_without_the_keyboard(live_server: LiveServer, 
 
 
 # --- 4. the sheet fits the phone ---------------------------------------------------------------
-
-
+@pytest.mark.no_db_variance  # where things are on the screen; the storing: tests/scoring
 def test_every_amount_and_running_total_fits_390px(live_server: LiveServer, phone: Page, world: World) -> None:
     login(phone, live_server, world, "member")
     for players in (4, 5, 6):
@@ -380,8 +379,7 @@ def test_a_doppelkopf_hand_is_corrected_with_the_tap_form(live_server: LiveServe
 
 
 # --- 5. the table state speaks when it changes ----------------------------------------------------
-
-
+@pytest.mark.no_db_variance  # the preview and the message; the storing: tests/scoring
 def test_a_60_60_by_its_button_says_the_bockrunde_at_once(live_server: LiveServer, phone: Page, world: World) -> None:
     table = start_table(world, hands=3)
     form = open_table(phone, live_server, world, table)
