@@ -74,7 +74,9 @@ def test_bench_prints_every_figure_and_leaves_the_configured_database_alone(tmp_
         db.execute("CREATE TABLE club_data (note TEXT)")
         db.execute("INSERT INTO club_data VALUES ('the real club')")
     before = digest(configured)
-    result = production_bench(f"sqlite:///{configured}", "--hands", "300", "--runs", "1", "--entry-hands", "5")
+    result = production_bench(
+        f"sqlite:///{configured}", "--hands", "300", "--runs", "1", "--entry-hands", "5", "--sample"
+    )
     assert set(result) >= KEYS
     assert set(result["engine_by_preset"]) == PRESETS
     assert result["engine_hands_per_s"] == min(result["engine_by_preset"].values()) > 0

@@ -59,6 +59,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Member, Membership, Role
+from imports.history import MAX_ROWS
 from opentournaments import services as open_services
 from opentournaments.models import (
     MAX_PLAYERS,
@@ -184,12 +185,12 @@ def open_tournament_build(club: Club, players: int = 300, rounds: int = 3, seed:
 LARGEST_CLUB = "bench-open-max"
 
 
-def open_largest_build(club: Club, seed: int = 1) -> OpenTournament:
+def open_largest_build(club: Club, players: int = MAX_PLAYERS, seed: int = 1) -> OpenTournament:
     """The largest open tournament the app allows (``MAX_PLAYERS`` players, ``MAX_ROUNDS``
-    rounds, every round entered), for its ranking PDF. The tournament and its registrations go
-    through the services; the rounds are written directly, tables of four in a shuffled order
-    with zero-sum figures (drawing ten rounds of 400 through the planner takes minutes, and the
-    printout does not depend on who met whom)."""
+    rounds, every round entered; fewer players with ``--sample``), for its ranking PDF. The
+    tournament and its registrations go through the services; the rounds are written directly,
+    tables of four in a shuffled order with zero-sum figures (drawing ten rounds of 400 through
+    the planner takes minutes, and the printout does not depend on who met whom)."""
     tournament = open_services.open_tournament_create(
         club=club,
         name="Bench-Schafkopfrennen",
@@ -209,7 +210,7 @@ def open_largest_build(club: Club, seed: int = 1) -> OpenTournament:
             residence="Sankt Wolfgang",
             paid=True,
         )
-        for n in range(1, MAX_PLAYERS + 1)
+        for n in range(1, players + 1)
     )
     registrations = {r.start_number: r for r in tournament.registrations.all()}
     rng = random.Random(seed)
@@ -218,7 +219,7 @@ def open_largest_build(club: Club, seed: int = 1) -> OpenTournament:
         order = list(registrations)
         rng.shuffle(order)
         tables = RoundTable.objects.bulk_create(
-            RoundTable(round=round_, number=i + 1, seats=order[4 * i : 4 * i + 4]) for i in range(MAX_PLAYERS // 4)
+            RoundTable(round=round_, number=i + 1, seats=order[4 * i : 4 * i + 4]) for i in range(players // 4)
         )
         scores = []
         for table in tables:
@@ -370,6 +371,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--keep-db", action="store_true", help="keep the temporary database and say where")
         parser.add_argument(
+            "--sample",
+            action="store_true",
+            help="every figure on small inputs (open tournaments of 40, imports of 100 rows): "
+            "checks that the bench runs; its figures are not the product's",
+        )
+        parser.add_argument(
             "--concurrent", action="store_true", help="only the load test: scorers at once against gunicorn"
         )
         parser.add_argument("--clients", type=int, default=20, help="--concurrent: phones entering hands (20)")
@@ -416,9 +423,12 @@ class Command(BaseCommand):
         build_history(club=club, members=players, hands=hands, seed=options["seed"], days_between=7)
         wide, wide_players = make_club(WIDE, "Bench-Verein 100", 100)
         open_club, _members = make_club(OPEN_CLUB, "Bench-Verein offen", 0)
-        open_tournament_build(open_club)
+        # --sample (the test suite's check that every figure is printed): small fixed-size inputs.
+        sample = options["sample"]
+        open_players, import_rows = (40, 100) if sample else (300, MAX_ROWS)
+        open_tournament_build(open_club, players=open_players)
         largest, _members = make_club(LARGEST_CLUB, "Bench-Verein Rennen", 0)
-        open_largest_build(largest)
+        open_largest_build(largest, players=open_players if sample else MAX_PLAYERS)
         # A season of a big club: 50 evenings of 50 hands.
         build_history(club=wide, members=wide_players, hands=min(hands, WIDE_HANDS), seed=options["seed"] + 1)
         skat, skat_players = make_club(SKAT, "Bench-Skatclub", 12)
@@ -452,10 +462,10 @@ class Command(BaseCommand):
             **result,
             "hand_entry_ms": hand_entry,
             "replay_ms": replay,
-            "import_ms": import_ms(),
-            "import_save_wait_ms": import_save_wait_ms(),
+            "import_ms": import_ms(rows=import_rows),
+            "import_save_wait_ms": import_save_wait_ms(rows=import_rows),
             "import_refusal_ms": import_refusal_ms(),
-            **open_figures(runs),
+            **open_figures(runs, players=open_players),
             **open_page_figures(client, runs),
             **open_pdf_figures(client, max(runs // 2, 1)),
             "hands": Entry.objects.filter(table__session__club=club, kind="hand").count(),
