@@ -35,15 +35,46 @@ def uses_database(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     scope = os.environ.get("TEST_SCOPE", "all")
-    if scope == "all":
-        return
-    if scope != "database":
+    if scope not in ("all", "database"):
         raise pytest.UsageError(f"TEST_SCOPE={scope!r}: 'all' (the default) or 'database'")
-    kept, dropped = [], []
-    for item in items:
-        (kept if uses_database(item) else dropped).append(item)
-    config.hook.pytest_deselected(items=dropped)
-    items[:] = kept
+    if scope == "database":
+        kept, dropped = [], []
+        for item in items:
+            (kept if uses_database(item) else dropped).append(item)
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+    items[:] = long_tests_first(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+
+
+def long_tests_first(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """The order for xdist's worksteal, which gives each worker a contiguous share of the list and
+    lets an idle worker take tests from the end of a busy one's: the tests marked ``long`` open
+    the shares, each to the share with the least seconds so far, so none of them starts last
+    and leaves the other workers idle at the end. Every worker sorts the same way (xdist
+    checks that they collected the same order)."""
+
+    def seconds(item: pytest.Item) -> float:
+        marker = item.get_closest_marker("long")
+        return marker.args[0] if marker else 0
+
+    long = sorted((item for item in items if seconds(item)), key=seconds, reverse=True)
+    if workers < 2 or not long:
+        return items
+    rest = [item for item in items if not seconds(item)]
+    sizes, left = [], len(items)
+    for share in range(workers):  # as xdist deals the list out: what is left ÷ the workers left
+        sizes.append(left // (workers - share))
+        left -= sizes[-1]
+    shares: list[list[pytest.Item]] = [[] for _ in sizes]
+    for item in long:
+        open_shares = [k for k in range(workers) if len(shares[k]) < sizes[k]]
+        least = min(open_shares, key=lambda k: sum(map(seconds, shares[k])))
+        shares[least].append(item)
+    for share, size in zip(shares, sizes, strict=True):
+        room = size - len(share)
+        share.extend(rest[:room])
+        del rest[:room]
+    return [item for share in shares for item in share]
 
 
 @pytest.fixture(autouse=True)

@@ -92,7 +92,8 @@ hostile_text |= st.sampled_from(["\x00", "\ud800", "A\udfffB", "\x1b[2J", "Anna\
 # Integers far beyond what any field takes, up to thousands of digits.
 huge_integers = st.integers() | st.builds(
     lambda n, sign: sign * 10**n,
-    st.integers(20, 5_000), st.sampled_from([1, -1]),
+    st.integers(20, 5_000),
+    st.sampled_from([1, -1]),
 )
 hostile_leaves = st.none() | st.booleans() | st.integers(-200, 200) | huge_integers | hostile_text
 hostile_values = st.recursive(

@@ -199,9 +199,7 @@ def test_engines_import_only_the_standard_library_and_the_engine() -> None:
         if own is None:
             continue
         pure = ("scoring.engine", own)
-        bad = sorted(
-            t for t in IMPORTS[name] if t.split(".")[0] not in stdlib and not any(_within(t, p) for p in pure)
-        )
+        bad = sorted(t for t in IMPORTS[name] if t.split(".")[0] not in stdlib and not any(_within(t, p) for p in pure))
         if bad:
             wrong[name] = bad
     assert wrong == {}

@@ -93,6 +93,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         running.stop()
 
 
+@pytest.mark.long(25)
 def test_make_serve_serves_a_fresh_database_with_static_files(server: Server) -> None:
     status, _headers, body = fetch(server.base + "/accounts/login/")
     assert status == 200
@@ -172,6 +173,7 @@ def test_the_settings_read_the_local_env_file(tmp_path: Path) -> None:
     assert result.stdout.strip().splitlines()[-1] == "from-the-file ['club.example'] False", result.stderr
 
 
+@pytest.mark.long(12)
 def test_make_serve_refuses_a_database_with_the_demo_logins(tmp_path: Path) -> None:
     """Issue 29: `make run` keeps the demo in demo.sqlite3; a club's database that holds a demo
     login with the password 'demo' is not served, and the refusal says how to remove it."""

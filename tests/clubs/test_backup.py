@@ -249,6 +249,7 @@ def test_a_broken_file_is_refused_and_nothing_is_stored(demo: Club) -> None:
         import_club({**doc, "version": 99}, slug="kaputt")
 
 
+@pytest.mark.long(15)
 def test_a_club_restores_into_an_empty_database(demo: Club, tmp_path: Path) -> None:
     """export_club, then migrate and import_club in a fresh database in another process: the
     restored club exports to the same document (its logins with their password hashes)."""

@@ -38,6 +38,7 @@ def rufspiel(declarer: str, partner: str) -> dict[str, object]:
     return {"game": "rufspiel", "declarer": declarer, "partner": partner, "called": "eichel", "augen": 70, "deckel": 1}
 
 
+@pytest.mark.long(52)
 @pytest.mark.no_db_variance  # the browser's side; on PostgreSQL: tests/tournaments/test_championship.py
 def test_thirteen_players_from_the_draw_to_one_zock_koenig(live_server: LiveServer, page: Page, world: World) -> None:
     for name in EXTRA:

@@ -90,6 +90,7 @@ def _phone(browser: Browser, live_server: LiveServer, username: str) -> Page:
     return page
 
 
+@pytest.mark.long(60)
 def test_every_page_fits_a_phone_and_speaks_words(demo: LiveServer, browser: Browser) -> None:
     owner = _phone(browser, demo, "demo-owner")
     walked = _walk_club(owner, demo)

@@ -439,34 +439,31 @@ def _mungo(*order: int | str) -> Tapped:
     return [("game", "mungo"), *(("same", "") if place == "=" else ("order", place) for place in order)]
 
 
-EVENING_TAPS: list[Tapped] = (
-    [
-        _ruf(1, 2, "eichel", "a60"),  # 60:60: a Bockrunde of five games (001 §5.1)
-        _solo(3, "herz", "won_schwarz"),  # every trick: the Mungorunde, after the Bockrunde (001 §5.2)
-        _mungo(0, 1, "=", 2),  # the one dealt last has the most by himself
-        _solo(0, "", "lost", "wenz"),
-        _ruf(2, 0, "gras", "won"),
-        _solo(1, "", "won", "bettel"),
-        _solo(0, "eichel", "won"),  # the Mungorunde: no Rufspiel, no Deckel
-        _solo(2, "", "won_schwarz", "wenz"),  # every trick again: a vote
-        [("vote", "bockrunde")],
-        _mungo(3, 2, 0),
-        _solo(1, "schellen", "won"),
-        _solo(3, "", "lost", "bettel"),
-    ]
-    + [  # fmt: skip
-        hand
-        for i in range(2)
-        for hand in (
-            _ruf(i % 4, (i + 1) % 4, ("eichel", "gras", "schellen")[i % 3], ("won", "lost")[i % 2]),
-            _solo((i + 2) % 4, "", ("won", "lost_schneider")[i % 2], "wenz"),
-            _ruf((i + 3) % 4, (i + 2) % 4, "schellen", ("won_schneider", "lost")[i % 2]),
-            _mungo((i + 1) % 4, i % 4, (i + 3) % 4),
-            _solo(i % 4, "gras", ("lost", "won")[i % 2]),
-            _solo((i + 1) % 4, "", ("won", "lost")[i % 2], "bettel"),
-        )
-    ]
-)
+EVENING_TAPS: list[Tapped] = [
+    _ruf(1, 2, "eichel", "a60"),  # 60:60: a Bockrunde of five games (001 §5.1)
+    _solo(3, "herz", "won_schwarz"),  # every trick: the Mungorunde, after the Bockrunde (001 §5.2)
+    _mungo(0, 1, "=", 2),  # the one dealt last has the most by himself
+    _solo(0, "", "lost", "wenz"),
+    _ruf(2, 0, "gras", "won"),
+    _solo(1, "", "won", "bettel"),
+    _solo(0, "eichel", "won"),  # the Mungorunde: no Rufspiel, no Deckel
+    _solo(2, "", "won_schwarz", "wenz"),  # every trick again: a vote
+    [("vote", "bockrunde")],
+    _mungo(3, 2, 0),
+    _solo(1, "schellen", "won"),
+    _solo(3, "", "lost", "bettel"),
+] + [  # fmt: skip
+    hand
+    for i in range(2)
+    for hand in (
+        _ruf(i % 4, (i + 1) % 4, ("eichel", "gras", "schellen")[i % 3], ("won", "lost")[i % 2]),
+        _solo((i + 2) % 4, "", ("won", "lost_schneider")[i % 2], "wenz"),
+        _ruf((i + 3) % 4, (i + 2) % 4, "schellen", ("won_schneider", "lost")[i % 2]),
+        _mungo((i + 1) % 4, i % 4, (i + 3) % 4),
+        _solo(i % 4, "gras", ("lost", "won")[i % 2]),
+        _solo((i + 1) % 4, "", ("won", "lost")[i % 2], "bettel"),
+    )
+]
 
 
 def _deal(hands: int) -> tuple[str, list[str]]:
@@ -506,6 +503,7 @@ def touch_phone(browser: Browser, live_server: LiveServer, world: World) -> Iter
     context.close()
 
 
+@pytest.mark.long(45)
 def test_an_evening_offline_by_taps_follows_the_deal_and_stores_the_phones_amounts(
     live_server: LiveServer, world: World, guard: Guard, touch_phone: tuple[BrowserContext, Page]
 ) -> None:

@@ -185,6 +185,7 @@ def _tap(page: Page, name: str, value: str) -> tuple[str, dict[str, float]]:
     return f"{name}={value}", place
 
 
+@pytest.mark.long(200)
 def test_a_random_evening_offline_keeps_the_online_form_after_every_save_and_needs_no_scroll(
     live_server: LiveServer,
     world: World,

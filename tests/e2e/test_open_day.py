@@ -163,6 +163,7 @@ def assert_ranked_as_recounted(tournament: OpenTournament, shares: list[int]) ->
     assert [row.prize_cents for row in ranking.rows] == whole_euros + [0] * (len(ranking.rows) - len(shares))
 
 
+@pytest.mark.long(58)
 @pytest.mark.no_db_variance  # what it writes goes through the services tests/opentournaments runs on both
 def test_a_day_of_40_players_with_every_mishap(
     live_server: LiveServer, page: Page, browser: Browser, world: World, monkeypatch: pytest.MonkeyPatch

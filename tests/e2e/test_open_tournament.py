@@ -165,6 +165,7 @@ def page_ranking(desk: Page) -> list[tuple[int, int, int, str]]:
 
 # Run once: what it writes goes through the services that tests/opentournaments (registration,
 # draw, the desk's figures, phone tables, the ranking) and tests/scoring run on PostgreSQL too.
+@pytest.mark.long(135)
 @pytest.mark.no_db_variance
 def test_a_61_player_tournament_of_three_rounds(
     live_server: LiveServer, desk: Page, phone: Page, world: World, tmp_path: Path, capsys

@@ -166,6 +166,7 @@ def pictures(desk: Page, live_server: LiveServer, world: World, tournament: Open
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-l", "2", str(pdf), str(SHOTS / name)], check=False)
 
 
+@pytest.mark.long(56)
 @pytest.mark.no_db_variance
 def test_a_27_player_preisskat_of_two_rounds(
     live_server: LiveServer, desk: Page, page: Page, world: World, tmp_path: Path, capsys

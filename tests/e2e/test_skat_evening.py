@@ -75,6 +75,7 @@ def cells(page: Page, selector: str) -> list[str]:
     return [text.strip() for text in page.locator(selector).all_inner_texts()]
 
 
+@pytest.mark.long(70)
 @pytest.mark.no_db_variance  # the taps and the page; Skat's storing: tests/scoring, tests/standings
 def test_a_36_game_evening_at_a_table_of_four_by_taps(live_server: LiveServer, phone: Page, world: World) -> None:
     session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)

@@ -569,6 +569,7 @@ def enter(page: Page, table: Table, steps: list[tuple[str, str]], name: str) -> 
 # the other phone tests and the score sheet's test run on PostgreSQL too: run once.
 # Four (the usual table) and six (the most buttons and totals; five lies between them, and the
 # 390 px tests of every amount cover it): each a 40-entry evening, so the sheet grows long.
+@pytest.mark.long(90)
 @pytest.mark.no_db_variance
 @pytest.mark.parametrize("players", [4, 6])
 def test_the_save_button_and_every_total_stay_under_the_thumb(

@@ -219,6 +219,7 @@ def test_a_money_tariff_is_refused(club: Club, preset: str) -> None:
 
 # From 14 players: the planner's re-plan from 12 played to 13 present alone takes about 10 s (a
 # search budget, not a wrong seating), which this test's time cannot carry.
+@pytest.mark.long(13)
 @settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     players=st.integers(min_value=14, max_value=24),

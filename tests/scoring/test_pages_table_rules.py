@@ -98,9 +98,7 @@ def test_no_gekauft_von_at_four(client_as: Any, session: Session) -> None:
     assert "Karten gekauft von" not in client_as("scorer").get(table.get_absolute_url()).content.decode()
 
 
-def test_the_sheet_shows_the_stoeckle_still_to_play_and_who_must_play_001_5_4(
-    client_as: Any, session: Session
-) -> None:
+def test_the_sheet_shows_the_stoeckle_still_to_play_and_who_must_play_001_5_4(client_as: Any, session: Session) -> None:
     table = make_table(session)
     services.entry_append(table=table, data={"event": "special_round", "kind": "stoecklesrunde"}, user=None)
     state = selectors.table_state(table).state

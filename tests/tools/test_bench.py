@@ -68,6 +68,7 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.mark.long(20)
 def test_bench_prints_every_figure_and_leaves_the_configured_database_alone(tmp_path: Path) -> None:
     configured = tmp_path / "club.sqlite3"
     with sqlite3.connect(configured) as db:
@@ -112,6 +113,7 @@ def bench_databases() -> set[str]:
         return {row[0] for row in cursor.fetchall()}
 
 
+@pytest.mark.long(13)
 @pytest.mark.django_db
 def test_concurrent_phones_lose_and_double_nothing(tmp_path: Path) -> None:
     before = bench_databases()

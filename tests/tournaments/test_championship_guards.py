@@ -193,6 +193,7 @@ def test_the_draw_page_says_which_ranking_it_uses_when_last_year_is_unfinished(
 
 # What it checks is the printout's layout (WeasyPrint, seconds each); the plan it prints is the
 # services' that the championship tests run on PostgreSQL: run once.
+@pytest.mark.long(15)
 @pytest.mark.no_db_variance
 @pytest.mark.parametrize(("players", "games"), [(13, {40, 50}), (11, {50, 60})])
 def test_each_table_sheet_prints_on_one_a4_page_and_the_plan_one_partie_per_page(

@@ -151,8 +151,10 @@ JSON = st.recursive(
     | st.sampled_from(["re", "contra", "keine90", "Anna", ""])
     | hostile_text
     | huge_integers,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(["side", "kind", "re", "x"]) | hostile_text, inner),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["side", "kind", "re", "x"]) | hostile_text, inner)
+    ),
     max_leaves=12,
 )
 FIELDS = st.fixed_dictionaries(
