@@ -34,6 +34,12 @@ class Words:
     # A Skat club's open tournament is a Preisskat: the list offers no Preisschafkopf and the new
     # tournament's form is the Preisskat's (issue 32 §3, §4).
     preisskat_only: bool = False
+    # What the game has, for the columns of the club's exports: a partner of the declarer (a
+    # Rufspiel's Mitspieler), a Stock between the hands, Solos and Tout among the games. Skat has
+    # none of them (skat.md §1: the Alleinspieler against the two others, no pot).
+    partner: bool = True
+    stock: bool = True
+    solos: bool = True
 
 
 _SCHAFKOPF = Words(
@@ -67,6 +73,9 @@ WORDS: dict[str, Words] = {
         counts_template="standings/_counts_skat.html",
         open_intro=_("Preisskat: Gäste und Mitglieder, Startgeld an der Kasse, Tische je Runde neu ausgelost."),
         preisskat_only=True,
+        partner=False,
+        stock=False,
+        solos=False,
     ),
 }
 

@@ -204,21 +204,32 @@ class HandsReport:
         self.period = period
         self.sheet = _("Spiele")
         self.members = _members_of(stats.standings(club=club, period=period) if standings is None else standings)
+        self.words = words_for(club.game)
+        # The columns the club's game has no use for (a Skat club: no Mitspieler, no Stock), by
+        # their place in the full row; ``rows`` leaves the same places out.
+        width = len(self.members)
+        self.dropped = {5} if not self.words.partner else set()
+        self.dropped |= {8 + width} if not self.words.stock else set()
+
+    def _kept(self, row: list[Any]) -> list[Any]:
+        return [value for i, value in enumerate(row) if i not in self.dropped] if self.dropped else row
 
     def columns(self) -> list[Column]:
-        return [
-            Column(_("Datum"), "date", 11),
-            Column(_("Tisch"), width=9),
-            Column(_("Nr."), "int", 6),
-            Column(_("Spiel"), width=14),
-            Column(pgettext("declarer", "Spieler"), width=16),
-            Column(_("Mitspieler"), width=16),
-            Column(_("gewonnen"), width=10),
-            Column(_("Einheit"), width=13),
-            *(Column(name, "amount", max(11, min(len(name) + 2, 18))) for _, name in self.members),
-            Column(_("Stock"), "amount", 11),
-            Column(_("Erklärung"), width=60),
-        ]
+        return self._kept(
+            [
+                Column(_("Datum"), "date", 11),
+                Column(_("Tisch"), width=9),
+                Column(_("Nr."), "int", 6),
+                Column(_("Spiel"), width=14),
+                Column(str(self.words.declarer), width=16),
+                Column(_("Mitspieler"), width=16),
+                Column(_("gewonnen"), width=10),
+                Column(_("Einheit"), width=13),
+                *(Column(name, "amount", max(11, min(len(name) + 2, 18))) for _, name in self.members),
+                Column(_("Stock"), "amount", 11),
+                Column(_("Erklärung"), width=60),
+            ]
+        )
 
     def rows(self) -> Iterator[list[Any]]:
         entries = (
@@ -276,19 +287,21 @@ class HandsReport:
             if tid != table_id:
                 table_id, stock = tid, 0
             moved, stock = after - stock, after
-            yield [
-                date,
-                table,
-                number,
-                game_label(game) if kind == "hand" else event_label(kind),
-                declarer,
-                partner,
-                _won_text(won),
-                labels.get(unit, unit),
-                *amounts,
-                Amount(moved, unit) if moved else None,  # blank where the Stock did not move
-                _explanation(lines, formatters.get(unit, formatters["point"])),
-            ]
+            yield self._kept(
+                [
+                    date,
+                    table,
+                    number,
+                    game_label(game) if kind == "hand" else event_label(kind),
+                    declarer,
+                    partner,
+                    _won_text(won),
+                    labels.get(unit, unit),
+                    *amounts,
+                    Amount(moved, unit) if moved else None,  # blank where the Stock did not move
+                    _explanation(lines, formatters.get(unit, formatters["point"])),
+                ]
+            )
 
 
 class PlayersReport:
@@ -298,18 +311,19 @@ class PlayersReport:
         self.club = club
         self.period = period
         self.sheet = _("Spieler")
+        self.words = words_for(club.game)
 
     def columns(self) -> list[Column]:
+        solos = [Column(_("Solos"), "int", 8), Column(_("Tout"), "int", 7)] if self.words.solos else []
         return [
             Column(_("Name"), width=22),
             Column(_("Einheit"), width=13),
             Column(_("Abende"), "int", 9),
             Column(_("Spiele"), "int", 9),
-            Column(_("als Spieler"), "int", 11),
+            Column(str(self.words.as_declarer), "int", 16 if not self.words.solos else 11),
             Column(_("gewonnen"), "int", 11),
             Column(_("Quote"), "percent", 9),
-            Column(_("Solos"), "int", 8),
-            Column(_("Tout"), "int", 7),
+            *solos,
             Column(_("höchster Gewinn"), "amount", 15),
             Column(_("höchster Verlust"), "amount", 15),
             Column(_("Summe"), "amount", 14),
@@ -343,8 +357,7 @@ class PlayersReport:
                 r["declared"],
                 r["won_count"],
                 r["won_count"] / r["games"] if r["games"] else None,
-                r["solos"],
-                r["tout"],
+                *((r["solos"], r["tout"]) if self.words.solos else ()),
                 Amount(r["best"] if r["best"] and r["best"] > 0 else None, unit),
                 Amount(r["worst"] if r["worst"] and r["worst"] < 0 else None, unit),
                 Amount(r["total"], unit),

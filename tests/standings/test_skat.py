@@ -222,6 +222,24 @@ def test_the_workbook_has_the_seeger_sheet(seeger_lists: Recount, client_as) -> 
         assert per_list == pytest.approx(seeger_lists.total(name) / seeger_lists.lists[name], abs=0.05)
 
 
+def test_the_workbooks_games_and_players_sheets_have_skats_columns(seeger_lists: Recount, client_as) -> None:
+    """A Skat club's "Spiele" and "Spieler" sheets: the Alleinspieler, no Mitspieler, no Stock,
+    no Solos or Tout (Skat has none), and every row as wide as its header."""
+    book = load_workbook(io.BytesIO(client_as("member").get(_url("stats:standings_xlsx")).content))
+    games = [[cell.value for cell in row] for row in book["Spiele"].iter_rows(min_row=2)]
+    header, rows = games[0], games[1:]
+    assert header[:7] == ["Datum", "Tisch", "Nr.", "Spiel", "Alleinspieler", "gewonnen", "Einheit"]
+    assert header[-1] == "Erklärung" and not {"Mitspieler", "Stock"} & set(header)
+    assert rows and all(len(row) == len(header) for row in rows)
+    assert {row[4] for row in rows} <= set(NAMES)
+    players = [[cell.value for cell in row] for row in book["Spieler"].iter_rows(min_row=2)]
+    assert "als Alleinspieler" in players[0] and not {"Solos", "Tout"} & set(players[0])
+    assert all(len(row) == len(players[0]) for row in players[1:])
+    played = {row[0]: row[players[0].index("als Alleinspieler")] for row in players[1:]}
+    for name in NAMES:
+        assert played[name] == seeger_lists.won[name] + seeger_lists.lost[name]
+
+
 def test_the_pdf_prints_the_seeger_ranking(seeger_lists: Recount, client_as) -> None:
     response = client_as("member").get(_url("stats:standings_pdf"))
     assert response.status_code == 200
