@@ -147,7 +147,7 @@ def type_tables(desk: Page, live_server: LiveServer, world: World, round_number:
             desk.keyboard.type(str(soli))
             desk.keyboard.press("Tab")
         desk.keyboard.press("Shift+Tab")
-        with desk.expect_navigation():
+        with desk.expect_navigation(wait_until="domcontentloaded"):
             desk.keyboard.press("Enter")
     expect(
         desk.get_by_text(f"{len(round_.tables.all())} von {round_.tables.count()} Tischen eingetragen")
