@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from django import template
@@ -12,7 +13,7 @@ from scoring.engine.session import TableState
 from scoring.forms.table_rules import StoeckleRow, stoeckle_rows
 from scoring.labels import describe, describe_short, game_label, round_label
 from scoring.option_labels import preset_label
-from scoring.selectors import SheetRow
+from scoring.selectors import Sheet, SheetRow
 
 register = template.Library()
 
@@ -103,3 +104,44 @@ def index(sequence: Sequence[object], position: int) -> object:
 def zip_with(first: Sequence[object], second: Sequence[object]) -> list[tuple[object, object]]:
     """Pairs of two sequences of the same length, for one loop over both."""
     return list(zip(first, second, strict=True))
+
+
+# The Liste in blocks of rows that the browser skips while they are off the screen
+# (``content-visibility: auto``, issue 33): on a phone at CPU ÷ 4 the page's 200 rows cost a
+# second of style, layout and paint on every tap. Each block is a table of its own with the same
+# fixed columns, so they line up without measuring each other.
+SHEET_CHUNK = 20
+WIDEST = 24  # the widest column class of score-sheet.css (.w1 … .w24), in half characters
+# A glyph's width in ``ch`` (the width of a digit), the widest of the phones' fonts (DejaVu Sans,
+# Roboto, San Francisco): a sign and the separators are narrower than a digit, a plus wider.
+NARROW = {",": 0.5, ".": 0.5, "-": 0.6, "–": 0.8, " ": 0.5, "+": 1.3}
+
+
+@register.filter
+def sheet_chunks(rows: Sequence[SheetRow], size: int = SHEET_CHUNK) -> list[Sequence[SheetRow]]:
+    """The rows, newest first, in blocks of ``size``."""
+    newest = list(reversed(rows))
+    return [newest[start : start + int(size)] for start in range(0, len(newest), int(size))]
+
+
+def _width(text: str, scale: float = 1.0) -> float:
+    return sum(NARROW.get(char, 1.0) for char in text.strip()) * scale
+
+
+@register.filter
+def sheet_columns(sheet: Sheet) -> dict[str, object]:
+    """The widths of the Liste's fixed columns in half characters (``ch``, a digit with tabular
+    figures): the number's and each player's, who gets as much room as his widest amount,
+    running total (smaller), bold total or short name needs — what the table's automatic
+    layout gave."""
+    short = sheet.short
+    widths = []
+    for column, name in enumerate(sheet.players):
+        needs = [_width(short.get(name, ""), 1.1), _width(bare(total(sheet.totals[column], sheet.unit)), 1.1)]
+        for row in sheet.rows:
+            cell = row.cells[column]
+            needs.append(_width(bare(amount(cell.amount, sheet.unit))))
+            needs.append(_width(bare(total(cell.total, sheet.unit)), 0.9))
+        widths.append(min(math.ceil(2 * max(needs)), WIDEST))
+    nr = max((_width(row.label) for row in sheet.rows), default=1.0) + 0.5
+    return {"nr": min(math.ceil(2 * nr), WIDEST), "players": widths}
