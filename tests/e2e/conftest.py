@@ -55,9 +55,19 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def service_workers(request: pytest.FixtureRequest) -> str:
+    """ "block" unless the test is marked ``service_worker``: once the app's service worker runs,
+    every table page starts the phone's engine (Pyodide) in the background and folds it again
+    after every save — seconds of CPU per page that only the offline tests (which make their
+    own contexts) and the CSP walk (marked) use."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})  # a phone
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(  # a phone
+        locale="de-DE", viewport={"width": 390, "height": 844}, service_workers=service_workers(request)
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield page
@@ -65,10 +75,15 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A 390×844 phone with a touch screen: taps, not clicks (``locator.tap()``)."""
     context = browser.new_context(
-        locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
+        locale="de-DE",
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        service_workers=service_workers(request),
     )
     page = context.new_page()
     page.set_default_timeout(20_000)

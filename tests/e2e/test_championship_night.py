@@ -86,7 +86,9 @@ def test_a_championship_night_with_its_mishaps_keeps_its_result(
         table=first, data=rufspiel(scoring_selectors.table_state(first).state.seats, 0), user=scorer
     )
     # (on a phone of its own: the score sheet's service worker stays in that browser)
-    phone = page.context.browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    phone = page.context.browser.new_context(
+        locale="de-DE", viewport={"width": 390, "height": 844}, service_workers="block"
+    )
     rivals = phone.new_page()
     login(rivals, live_server, rival)
     rivals.goto(live_server.url + first.get_absolute_url())

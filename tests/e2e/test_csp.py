@@ -35,6 +35,7 @@ def violations(page: Page, console: list[str]) -> list[str]:
     return [*page.evaluate("window.__csp"), *(m for m in console if "Content Security Policy" in m)]
 
 
+@pytest.mark.service_worker  # the service worker and the engine's worker under the policy too
 def test_the_pages_of_a_club_report_no_violation(live_server: LiveServer, page: Page, world: World) -> None:
     session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
     members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]

@@ -411,7 +411,9 @@ def test_a_day_of_40_players_with_every_mishap(
         context.close()
 
     # The public page on a phone: the placeholder whole, the late arrival's "–".
-    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True)
+    context = browser.new_context(
+        locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True, service_workers="block"
+    )
     public = context.new_page()
     public.goto(live_server.url + links.public_path(tournament))
     search = public.get_by_placeholder("Name oder Startnummer")

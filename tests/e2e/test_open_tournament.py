@@ -35,7 +35,7 @@ GAMES = 4  # per round: short, so the phone table is quick to tap
 @pytest.fixture
 def desk(browser: Browser) -> Iterator[Page]:
     """The desk's laptop: a wide screen and a keyboard."""
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield page

@@ -37,7 +37,7 @@ GAMES = 48  # a list at a table of four; 36 at three
 @pytest.fixture
 def desk(browser: Browser) -> Iterator[Page]:
     """The desk's laptop: a wide screen and a keyboard."""
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

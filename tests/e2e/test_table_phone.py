@@ -582,6 +582,7 @@ def test_the_save_button_and_every_total_stay_under_the_thumb(
         has_touch=True,
         is_mobile=True,
         device_scale_factor=2,
+        service_workers="block",  # the phone's engine in the background is the offline tests' (conftest)
     )
     page = context.new_page()
     page.set_default_timeout(20_000)
