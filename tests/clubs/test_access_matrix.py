@@ -15,6 +15,16 @@ from tests.factories import World
 URLS = club_urls()
 
 
+@pytest.fixture(autouse=True)
+def no_pdf_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who may see a printout is decided before it is drawn: the printout's template is still
+    rendered, WeasyPrint's layout (seconds a page, 40 printouts × roles here) is left out. The
+    printouts themselves are tested in their apps and by the hostile-request sweep."""
+    import weasyprint
+
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", lambda self, *args, **kwargs: b"%PDF-1.7 access test")
+
+
 def test_the_walk_finds_the_club_pages() -> None:
     """Guards the walker itself: if it found nothing, the matrix below would pass vacuously."""
     names = {url.name for url in URLS}
