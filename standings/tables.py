@@ -5,6 +5,7 @@ paging happen on those rows, not in the database: one GROUP BY serves every orde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_tables2 as tables
@@ -23,6 +24,18 @@ def _percent(value: float | None) -> str:
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 WIDE = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}  # hidden on a phone
+
+
+def member_link(slug: str, query: str) -> Callable[[StandingRow], str]:
+    """The name of a row as a link to the member's page with the period's query; one reverse()
+    for all rows (the member's id goes where the placeholder is)."""
+    url = reverse("stats:member", kwargs={"slug": slug, "member_id": 999999999}).replace("999999999", "{}")
+    return lambda r: format_html('<a href="{}?{}">{}</a>', url.format(r.member_id), query, r.name)
+
+
+def ranked(r: StandingRow, link: Callable[[StandingRow], str], fmt: Callable[[Any], str]) -> dict[str, Any]:
+    """The cells every standings table starts with: place, name (and its sort key), total."""
+    return {"rank": r.rank, "name": link(r), "sort_name": r.name.lower(), "total": fmt(r.total), "total_key": r.total}
 
 
 class StandingsTable(tables.Table):
@@ -45,15 +58,10 @@ class StandingsTable(tables.Table):
 
     def __init__(self, rows: list[StandingRow], *, unit: str, slug: str, query: str, **kwargs: Any) -> None:
         fmt = amount_formatter(unit)
-        # One reverse() for all rows: the member's id goes where the placeholder is.
-        url = reverse("stats:member", kwargs={"slug": slug, "member_id": 999999999}).replace("999999999", "{}")
+        link = member_link(slug, query)
         data = [
             {
-                "rank": r.rank,
-                "name": format_html('<a href="{}?{}">{}</a>', url.format(r.member_id), query, r.name),
-                "sort_name": r.name.lower(),
-                "total": fmt(r.total),
-                "total_key": r.total,
+                **ranked(r, link, fmt),
                 "games": r.games,
                 "declared": r.declared,
                 "won": r.won,
@@ -103,14 +111,10 @@ class SeegerTable(tables.Table):
 
     def __init__(self, rows: list[StandingRow], *, unit: str, slug: str, query: str, **kwargs: Any) -> None:
         fmt = amount_formatter(unit)
-        url = reverse("stats:member", kwargs={"slug": slug, "member_id": 999999999}).replace("999999999", "{}")
+        link = member_link(slug, query)
         data = [
             {
-                "rank": r.rank,
-                "name": format_html('<a href="{}?{}">{}</a>', url.format(r.member_id), query, r.name),
-                "sort_name": r.name.lower(),
-                "total": fmt(r.total),
-                "total_key": r.total,
+                **ranked(r, link, fmt),
                 "points": fmt(r.points),
                 "declarer_won": r.declarer_won,
                 "declarer_lost": r.declarer_lost,
