@@ -8,22 +8,13 @@ from typing import Any
 
 import pytest
 
-from clubs.models import Member
 from scoring import selectors, services
 from scoring.models import Table
 from scoring.templatetags.score_sheet import sheet_chunks, sheet_columns
-from tests.factories import World, rufspiel
+from tests.factories import rufspiel
+from tests.scoring.test_pages import table as table  # noqa: F401  (a fixture: the four at an Allgäu table)
 
 pytestmark = pytest.mark.django_db
-
-PLAYERS = ["Sepp Huber", "Zenzi Mayr", "Girgl Lechner", "Vroni Brandl"]
-
-
-@pytest.fixture
-def table(world: World) -> Table:
-    session = services.session_create(club=world.club, date="2026-11-20", place="Krone", user=None)
-    members = [Member.objects.get(club=world.club, display_name=name) for name in PLAYERS]
-    return services.table_start(session=session, members=members, rules="allgaeu", user=None)
 
 
 def test_rows_come_in_blocks_of_twenty_newest_first() -> None:
